@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = 'http://127.0.0.1:3000';
+
+/**
+ * The web app lives in src/web and builds into dist/web, which the server serves:
+ * hashed files under dist/web/assets/ get a year-long cache, index.html is the fallback
+ * of every page route. `npm run dev` proxies the API to the server on :3000.
+ */
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // The server's CSP (script-src 'self') forbids inline scripts; keep every asset a file.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': api,
+      '/healthz': api,
+      '/readyz': api,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': api,
+      '/healthz': api,
+      '/readyz': api,
+    },
+  },
+});
