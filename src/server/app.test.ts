@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { MSG } from '../shared/messages.js';
+import { loggerOptions } from './app.js';
+import { ROLE } from '../shared/roles.js';
+import { buildUser, loginAs } from '../../test/helpers/factories.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../../test/helpers/test-app.js';
+
+/** A built web app in a temp folder: index.html and one hashed asset. */
+function fakeWebRoot(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Dutyroll</title><div id="root"></div>');
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  return root;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { webRoot: fakeWebRoot() } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers 503 from /readyz when the database is gone', async () => {
+    const database = await openTestDatabase();
+    const broken = await createTestApp({ database });
+    await database.close();
+    try {
+      const ready = await broken.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
+
+describe('web app and unknown paths', () => {
+  it('serves index.html for page routes, without caching', async () => {
+    for (const url of ['/', '/login', '/dashboard/manager', '/some/unknown/page']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with long cache headers and compression', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers unknown API paths with 404 JSON, never the page', async () => {
+    for (const url of ['/api', '/api/v1/nope', '/api/v1/auth/nothing-here']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ msg: MSG.notFound });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/dashboard/manager' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('sends a Content-Security-Policy and other security headers', async () => {
+    const response = await t.app.inject('/login');
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes the OpenAPI document and a browsable page', async () => {
+    const json = await t.app.inject('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/forgetpswd', '/api/v1/auth/userauth']),
+    );
+    expect(document.paths['/api/v1/auth/login'].post.requestBody).toBeDefined();
+    const page = await t.app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('errors and logs', () => {
+  it('answers 500 with a plain message, without internals, for a real fault', async () => {
+    const database = await openTestDatabase();
+    const broken = await createTestApp({ database });
+    await database.close();
+    try {
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'a@example.com', password: 'whatever-pass' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ msg: MSG.serverError });
+    } finally {
+      await broken.app.close();
+    }
+  });
+
+  it('never writes passwords, tokens or reset codes to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    // the app's own logger settings (with their redaction), writing to a buffer
+    const options = loggerOptions('trace') as Record<string, unknown>;
+    const app2 = await createTestApp({ database: t.database, mailer: 'from-config', logger: { ...options, stream } });
+    try {
+      const user = await buildUser(t.deps.db, { role: ROLE.manager, password: 'my-secret-password' });
+      const token = await loginAs(app2.app, user);
+      await app2.app.inject({ method: 'GET', url: '/api/v1/auth/managerauth', headers: { authorization: token } });
+      await app2.app.inject({ method: 'GET', url: '/api/v1/auth/managerauth', headers: { authorization: `Bearer ${token}` } });
+      await app2.app.inject({ method: 'POST', url: '/api/v1/auth/forgetpswd', payload: { email: user.email }, remoteAddress: '10.9.9.9' });
+      const outbox = path.join(app2.config.dataDir, 'outbox');
+      const mail = readFileSync(path.join(outbox, readdirSync(outbox)[0]!), 'utf8');
+      const code = /password is (\d{6})/.exec(mail)![1]!;
+      await app2.app.inject({ method: 'POST', url: '/api/v1/auth/verifyotp', payload: { email: user.email, otp: code }, remoteAddress: '10.9.9.9' });
+      const log = lines.join('');
+      expect(log.length).toBeGreaterThan(0);
+      expect(log).toContain('/api/v1/auth/managerauth');
+      expect(log).not.toContain('my-secret-password');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(code);
+    } finally {
+      await app2.app.close();
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG } from '../shared/messages.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import type { AppDeps } from './deps.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { pruneExpiredSessions } from './modules/auth/sessions.service.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { billRoutes } from './modules/bills/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { dutyRoutes } from './modules/duties/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
+import { createGuards } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { pruneRateLimits } from './rate-limit.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Replaces the mailer made from the config (tests). */
+  mailer?: Mailer;
+  /** The clock (tests). */
+  now?: () => Date;
+  /** Fastify logger options; false silences it (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Log options: never a password, token or code. Bodies are not logged at all. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** The whole application, ready to listen or to be called with inject() in tests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+
+  const mailer = options.mailer ?? createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const deps: AppDeps = { config, db: database.db, mailer, now: options.now ?? (() => new Date()) };
+  const guards = createGuards(database.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables in a <style> element and style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Same-origin app; keep cross-origin isolation headers off so plain links keep working.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 5 } } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dutyroll API', version: '1.0.0', description: 'Work tracking for railway and hotel cleaning crews.' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI replaces helmet's header on its own pages; keep it as strict for scripts.
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+  });
+
+  await app.register(healthRoutes(database));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(deps));
+      await api.register(staffRoutes(deps, guards));
+      await api.register(dutyRoutes(deps, guards));
+      await api.register(billRoutes(deps, guards));
+      await api.register(reportRoutes(deps, guards));
+      await api.register(chatRoutes(deps, guards, database));
+      await api.register(adminRoutes(deps, guards));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webRoot = config.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(webRoot, filePath);
+        if (relative.startsWith('assets' + path.sep)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (relative === 'index.html') {
+          res.header('cache-control', 'no-cache');
+        } else {
+          res.header('cache-control', 'public, max-age=86400');
+        }
+      },
+    });
+  }
+
+  // Unknown API paths answer JSON; every other GET is a page route of the web app.
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ msg: MSG.notFound });
+  });
+
+  // Housekeeping of expired sessions and old rate-limit counters.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'housekeeping failed'),
+      );
+    }, 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    mailer.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+/** Runtime settings, read once from the environment (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appTz: string;
+  publicUrl: string;
+  logLevel: string;
+  sessionTtlDays: number;
+  /** Serve the built web app from this folder (absent in API-only tests). */
+  webRoot: string | undefined;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
+  trustProxy: boolean;
+  /** IFSC service for branch details (GET {url}/{code}); empty: offline answers only. */
+  ifscApiUrl: string | undefined;
+  ifscTimeoutMs: number;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  }
+  return parsed;
+}
+
+function validTimeZone(value: string): string {
+  try {
+    new Intl.DateTimeFormat('en-IN', { timeZone: value });
+    return value;
+  } catch {
+    throw new Error(`APP_TZ "${value}" is not a time zone this system knows (for example Asia/Kolkata)`);
+  }
+}
+
+/** Builds the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = positiveInt('PORT', env.PORT, 3000);
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Dutyroll <no-reply@dutyroll.local>',
+    appTz: validTimeZone(env.APP_TZ || 'Asia/Kolkata'),
+    publicUrl,
+    logLevel: env.LOG_LEVEL || 'info',
+    sessionTtlDays: positiveInt('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30),
+    webRoot: undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    ifscApiUrl: env.IFSC_API_URL === undefined ? 'https://ifsc.razorpay.com' : env.IFSC_API_URL || undefined,
+    ifscTimeoutMs: 3000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Sign-in accounts. E-mail is unique ignoring case (stored lower-cased). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    /** 0 supervisor, 1 manager, 2 admin */
+    role: smallint('role').notNull(),
+    work: text('work'),
+    /** The staff record of this person, when they are on the register (supervisors, managers). */
+    staffId: uuid('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_staff_id_key').on(t.staffId)],
+);
+
+/** Opaque session tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** At most one live password-reset code per account; a new request replaces it. */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+});
+
+/**
+ * Fixed-window counters for rate limits, kept in the database so that every server
+ * instance behind a load balancer sees the same counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
+
+/** Emp IDs the database hands out when none is given: EMP00001, EMP00002, … */
+export const staffEmpNoSeq = pgSequence('staff_emp_no_seq', { startWith: 1 });
+
+/**
+ * Every employee (SPEC §3 Worker). Phone, Aadhaar, account, UAN and ESI numbers are text
+ * so leading zeros survive; the wage is exact money. Work types are stored lower-case.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    empId: text('emp_id')
+      .notNull()
+      .default(sql`'EMP' || lpad(nextval('staff_emp_no_seq')::text, 5, '0')`),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    aadhar: text('aadhar').notNull(),
+    designation: text('designation').notNull().default('Cleaning Staff'),
+    category: text('category'),
+    work: text('work'),
+    wage: numeric('wage', { precision: 12, scale: 2 }),
+    bank: text('bank'),
+    branch: text('branch'),
+    ifscCode: text('ifsc_code'),
+    acNumber: text('ac_number'),
+    uanNo: text('uan_no'),
+    esiNo: text('esi_no'),
+    status: text('status').notNull().default('Active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_aadhar_key').on(t.aadhar),
+    uniqueIndex('staff_emp_id_key').on(t.empId),
+    index('staff_work_status_created_idx').on(t.work, t.status, t.createdAt),
+    index('staff_created_idx').on(t.createdAt),
+    check('staff_status_check', sql`${t.status} in ('Active', 'On Leave', 'Resigned')`),
+    check('staff_phone_check', sql`${t.phone} ~ '^[0-9]{10}$'`),
+    check('staff_aadhar_check', sql`${t.aadhar} ~ '^[0-9]{12}$'`),
+  ],
+);
+
+/**
+ * Every change to a record, for the audit trail: who, what, the record before and after.
+ * Written in the same transaction as the change.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    /** e.g. staff.create, staff.update, staff.import, account.create */
+    action: text('action').notNull(),
+    /** the kind of record: staff, account, duty, bill, … */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
+);
+
+/**
+ * Branch details by IFSC: loaded from the published dataset (npm run ifsc:import) or
+ * cached from the upstream service.
+ */
+export const ifscBranches = pgTable('ifsc_branches', {
+  ifsc: text('ifsc').primaryKey(),
+  bank: text('bank').notNull(),
+  branch: text('branch').notNull(),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Required staff per coach (or tank) by work type; a missing row means the default 0.6. */
+export const staffingNorms = pgTable('staffing_norms', {
+  work: text('work').primaryKey(),
+  perCoach: numeric('per_coach', { precision: 6, scale: 3 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A train duty (SPEC §3 Train job). `completedAt` is the moment it was completed and
+ * `completedDay` that moment's date in APP_TZ, which attendance and the completed lists
+ * use. `version` grows with every change, for edits made from an out-of-date copy.
+ */
+export const duties = pgTable(
+  'duties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trainNo: text('train_no'),
+    status: text('status').notNull().default('processing'),
+    work: text('work').notNull(),
+    supervisorId: uuid('supervisor_id').references(() => users.id, { onDelete: 'set null' }),
+    totalCoach: integer('total_coach'),
+    type: text('type'),
+    reqq: integer('reqq').notNull().default(0),
+    used: integer('used').notNull().default(0),
+    suppliedBedsheet: integer('supplied_bedsheet'),
+    returned: integer('returned'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedDay: date('completed_day', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check('duties_status_check', sql`${t.status} in ('processing', 'completed')`),
+    check('duties_completed_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null and ${t.completedDay} is not null)`),
+    index('duties_live_idx').on(t.work, t.createdAt).where(sql`${t.status} = 'processing'`),
+    index('duties_completed_idx').on(t.work, t.completedDay, t.completedAt).where(sql`${t.status} = 'completed'`),
+    index('duties_completed_day_idx').on(t.completedDay).where(sql`${t.status} = 'completed'`),
+    index('duties_supervisor_idx').on(t.supervisorId),
+  ],
+);
+
+/** Who worked a duty. Indexed both ways: a duty's crew, and a worker's duties. */
+export const dutyWorkers = pgTable(
+  'duty_workers',
+  {
+    dutyId: uuid('duty_id')
+      .notNull()
+      .references(() => duties.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.dutyId, t.staffId] }), index('duty_workers_staff_idx').on(t.staffId, t.dutyId)],
+);
+
+/** Monthly bills (SPEC §3 Bill): one per work type and month; amounts are exact. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'YYYY-MM' */
+    month: text('month').notNull(),
+    work: text('work').notNull(),
+    status: text('status').notNull(),
+    billValue: numeric('bill_value', { precision: 14, scale: 2 }).notNull(),
+    penalty: numeric('penalty', { precision: 14, scale: 2 }).notNull(),
+    netAmount: numeric('net_amount', { precision: 14, scale: 2 }).notNull(),
+    consumedCoach: integer('consumed_coach'),
+    contractPeriod: text('contract_period'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bills_work_month_key').on(t.work, t.month),
+    index('bills_month_idx').on(t.month),
+    check('bills_status_check', sql`${t.status} in ('Processing', 'Passed to Division', 'Accounts', 'Bill Passed')`),
+    check('bills_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/** Team chat (SPEC §3 Chat message). The sender's name is kept as sent, for history. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Reference data kept as documents: the company profile (key 'company_profile'). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** States and union territories (SPEC §3 States list), kept by the admin. */
+export const states = pgTable(
+  'states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('states_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+/** The contract period of each work type, shown on the Bill Details page. */
+export const contractPeriods = pgTable('contract_periods', {
+  work: text('work').primaryKey(),
+  period: text('period').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

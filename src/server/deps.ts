@@ -1,0 +1,12 @@
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What route modules and services are given; passed explicitly, never hung on the app. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  /** The current moment; tests pass a fixed clock. */
+  now(): Date;
+}

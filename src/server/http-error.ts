@@ -1,0 +1,40 @@
+/**
+ * An error meant for the person who made the request: its status and message are sent
+ * as they are ({msg, ...extra}). Anything else that is thrown is a fault and answers 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** PostgreSQL's unique_violation, as both drivers report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The name of the unique index or constraint a unique_violation broke, when known. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current === 'object') {
+      const record = current as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+      if (record.code === '23505') {
+        const name = record.constraint_name ?? record.constraint;
+        return typeof name === 'string' ? name : undefined;
+      }
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+/** Business constants of SPEC §9 and the limits DESIGN.md leaves to us. */
+export const PHONE_DIGITS = 10;
+export const AADHAR_DIGITS = 12;
+export const IFSC_LENGTH = 11;
+export const OTP_DIGITS = 6;
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+/** argon2 hashes long inputs fine, but an unbounded body is a denial-of-service lever. */
+export const PASSWORD_MAX = 200;
+
+export const REDIRECT_COUNTDOWN_SECONDS = 3;
+export const LOGOUT_REDIRECT_MS = 1000;
+export const RESET_REDIRECT_MS = 2000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** Failed sign-ins for one e-mail before further attempts are refused (issue 2). */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+/** Reset codes one e-mail address may request per hour, and one IP address. */
+export const OTP_REQUESTS_PER_EMAIL_PER_HOUR = 5;
+export const OTP_REQUESTS_PER_IP_PER_HOUR = 20;
+/** Code checks one IP address may make per hour, across e-mails. */
+export const OTP_VERIFY_PER_IP_PER_HOUR = 30;

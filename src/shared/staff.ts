@@ -1,0 +1,20 @@
+/** Staff constants of SPEC §3 and §9. */
+export const DESIGNATIONS = ['Manager', 'Supervisor', 'Cleaning Staff'] as const;
+export type Designation = (typeof DESIGNATIONS)[number];
+
+/** Designations a plain worker may have (the Add Worker form). */
+export const WORKER_DESIGNATIONS = ['Supervisor', 'Cleaning Staff'] as const;
+
+export const STAFF_STATUSES = ['Active', 'On Leave', 'Resigned'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+/** Indian IFSC: 4 letters (bank), a zero, 6 letters or digits (branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/** Shows only the last four digits of an Aadhaar number: XXXX XXXX 1234. */
+export function maskAadhar(aadhar: string | null | undefined): string {
+  if (!aadhar) return '';
+  const digits = aadhar.replace(/\D/g, '');
+  if (digits.length < 4) return 'XXXX';
+  return `XXXX XXXX ${digits.slice(-4)}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Calendar days in the company's time zone (APP_TZ, DESIGN.md). Days are 'YYYY-MM-DD'
+ * text, the form PostgreSQL's date type reads and writes.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day of a moment in a time zone, e.g. 2026-11-21T19:00Z in Asia/Kolkata → 2026-11-22. */
+export function dayInZone(moment: Date, timeZone: string): string {
+  return dayFormatter(timeZone).format(moment);
+}
+
+/** 'YYYY-MM' of a moment in a time zone. */
+export function monthInZone(moment: Date, timeZone: string): string {
+  return dayInZone(moment, timeZone).slice(0, 7);
+}
+
+/** The number of days in a 'YYYY-MM' month. */
+export function daysInMonth(month: string): number {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+}
+
+/** First and last day of a 'YYYY-MM' month. */
+export function monthRange(month: string): { from: string; to: string } {
+  return { from: `${month}-01`, to: `${month}-${String(daysInMonth(month)).padStart(2, '0')}` };
+}
+
+/** Whether a text is a real calendar day 'YYYY-MM-DD'. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,47 @@
+import type { TestProject } from 'vitest/node';
+import postgres from 'postgres';
+import { openDatabase } from '../src/server/db/connect.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** With DATABASE_URL: a migrated database each test file copies (CREATE DATABASE ... TEMPLATE). */
+    templateDatabase: string | null;
+  }
+}
+
+const PREFIX = `dutyroll_t${process.pid}_`;
+
+/**
+ * With DATABASE_URL set, migrates one template database on that server; each test file
+ * then gets its own fresh copy (see test/helpers/test-app.ts). Without it, every test file
+ * uses its own in-memory embedded database and nothing is prepared here.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    project.provide('templateDatabase', null);
+    return async () => {};
+  }
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const template = `${PREFIX}template`;
+  await admin.unsafe(`drop database if exists "${template}"`);
+  await admin.unsafe(`create database "${template}"`);
+  const database = await openDatabase({ databaseUrl: withDatabase(url, template), maxConnections: 1 });
+  await database.migrate();
+  await database.close();
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${PREFIX + '%'}`;
+    for (const row of rows) {
+      await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
+    }
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ROLE, type Role } from '../../src/shared/roles.js';
+import type { Database } from '../../src/server/db/connect.js';
+import { createAccount, type UserRow } from '../../src/server/modules/auth/accounts.service.js';
+
+export const DEFAULT_PASSWORD = 'correct-horse-1';
+
+export interface BuiltUser extends UserRow {
+  password: string;
+}
+
+/** Creates an account with a unique e-mail; defaults to a supervisor of mcc. */
+export async function buildUser(
+  db: Database,
+  overrides: { role?: Role; work?: string | null; name?: string; email?: string; password?: string } = {},
+): Promise<BuiltUser> {
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const role = overrides.role ?? ROLE.supervisor;
+  const result = await createAccount(db, {
+    name: overrides.name ?? `Test ${['Supervisor', 'Manager', 'Admin'][role]} ${randomBytes(2).toString('hex')}`,
+    email: overrides.email ?? `user-${randomBytes(6).toString('hex')}@example.com`,
+    password,
+    role,
+    work: overrides.work === undefined ? (role === ROLE.supervisor ? 'mcc' : null) : overrides.work,
+  });
+  if (!result.created) throw new Error('factory e-mail collided');
+  return { ...result.user, password };
+}
+
+/** Signs in through the API and answers the session token. */
+export async function loginAs(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+let aadharCounter = 0;
+const aadharPrefix = String(100 + (process.pid % 900));
+/** A unique, valid 12-digit Aadhaar number for tests (each test file has its own database). */
+export function uniqueAadhar(): string {
+  aadharCounter += 1;
+  return `${aadharPrefix}${String(aadharCounter).padStart(9, '0')}`;
+}
+
+/** A worker form as the Add Worker screen sends it. */
+export function workerPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Lakshmi Devi',
+    phone: '0987654321',
+    aadhar: uniqueAadhar(),
+    designation: 'Cleaning Staff',
+    work: 'mcc',
+    wage: '650.50',
+    ifsccode: '',
+    bank: '',
+    branch: '',
+    acnumber: '000123456789',
+    uanno: '',
+    esino: '',
+    ...overrides,
+  };
+}
+
+/** A staff member straight in the database (no audit), by default an active mcc cleaner. */
+export async function buildStaff(
+  db: Database,
+  overrides: Partial<{ name: string; work: string; status: string; designation: string; wage: string }> = {},
+): Promise<{ id: string; name: string; empId: string; work: string | null }> {
+  const { staff } = await import('../../src/server/db/schema.js');
+  const [row] = await db
+    .insert(staff)
+    .values({
+      name: overrides.name ?? `Worker ${randomBytes(2).toString('hex')}`,
+      phone: '9876543210',
+      aadhar: uniqueAadhar(),
+      work: overrides.work ?? 'mcc',
+      status: overrides.status ?? 'Active',
+      designation: overrides.designation ?? 'Cleaning Staff',
+      wage: overrides.wage ?? '600.00',
+    })
+    .returning();
+  return row!;
+}
