@@ -1,0 +1,44 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.js';
+import { sessions, staff, users } from '../../db/schema.js';
+import { accountColumns, type AccountRow } from './accounts.service.js';
+import { newToken, sha256 } from './tokens.js';
+
+/** Starts a session and answers its token; only the token's hash is stored. */
+export async function createSession(db: Database, userId: string, ttlDays: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: sql`now() + make_interval(days => ${ttlDays})`,
+  });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  return token;
+}
+
+/** The account behind a live (unexpired) token, or undefined. Disabled accounts included. */
+export async function findSessionUser(db: Database, token: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(staff, eq(staff.id, users.staffId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Ends one session (logout). Unknown tokens are ignored. */
+export async function revokeSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/** Ends every session of an account (password reset, disabling). */
+export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Drops sessions that expired; run now and then. */
+export async function pruneExpiredSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}
