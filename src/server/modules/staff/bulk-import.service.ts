@@ -1,0 +1,233 @@
+import { inArray } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
+import { MSG } from '../../../shared/messages.js';
+import { workerCreateBody, type StaffInput } from '../../../shared/schemas/staff.js';
+import { maskAadhar } from '../../../shared/staff.js';
+import type { Database } from '../../db/connect.js';
+import { staff } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
+
+/** Bulk upload limits (issue 4). */
+export const BULK_MAX_BYTES = 5 * 1024 * 1024;
+export const BULK_MAX_ROWS = 10_000;
+
+/** Row 1 of the sheet: these names, case and spaces ignored; other columns are ignored. */
+export const BULK_HEADERS = ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'] as const;
+const REQUIRED_HEADERS = ['name', 'work', 'phone', 'aadhar'] as const;
+
+type Header = (typeof BULK_HEADERS)[number];
+
+export interface RowProblem {
+  /** the row number as the spreadsheet shows it (headers are row 1) */
+  row: number;
+  column: string;
+  reason: string;
+}
+
+export interface SkippedRow {
+  row: number;
+  aadhar: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: SkippedRow[];
+}
+
+function normaliseHeader(value: unknown): string {
+  return String(value ?? '').replace(/[\s_]+/g, '').toLowerCase();
+}
+
+/** Cell values as the form would send them: whole numbers without exponent or decimals. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).trim();
+}
+
+/** Reads the first sheet into header-keyed rows; refuses files that are not workbooks. */
+export function readWorkbook(buffer: Buffer): { rowNumber: number; values: Partial<Record<Header, string>> }[] {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(buffer, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false });
+  } catch {
+    throw new HttpError(400, MSG.bulkInvalidFile);
+  }
+  const firstName = workbook.SheetNames[0];
+  const sheet = firstName ? workbook.Sheets[firstName] : undefined;
+  if (!sheet) throw new HttpError(400, MSG.bulkInvalidFile);
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  const headerRow = (grid[0] ?? []).map(normaliseHeader);
+  const missing = REQUIRED_HEADERS.filter((header) => !headerRow.includes(header));
+  if (missing.length) throw new HttpError(400, MSG.bulkMissingHeaders(missing.join(', ')));
+  const columnOf = new Map<Header, number>();
+  for (const header of BULK_HEADERS) {
+    const index = headerRow.indexOf(header);
+    if (index !== -1) columnOf.set(header, index);
+  }
+  const rows: { rowNumber: number; values: Partial<Record<Header, string>> }[] = [];
+  for (let index = 1; index < grid.length; index += 1) {
+    const cells = grid[index] ?? [];
+    const values: Partial<Record<Header, string>> = {};
+    let blank = true;
+    for (const [header, column] of columnOf) {
+      const text = cellText(cells[column]);
+      if (text !== '') blank = false;
+      values[header] = text;
+    }
+    if (blank) continue;
+    rows.push({ rowNumber: index + 1, values });
+    if (rows.length > BULK_MAX_ROWS) throw new HttpError(400, MSG.bulkTooManyRows);
+  }
+  if (rows.length === 0) throw new HttpError(400, MSG.bulkEmpty);
+  return rows;
+}
+
+/**
+ * POST /worker/uploadbulkdata. Every row is checked first; any invalid row rejects the
+ * whole file with a row-by-row report and nothing is imported. Rows whose Aadhaar is
+ * already registered, or repeated in the file, are skipped and listed. The import is one
+ * transaction of multi-row inserts.
+ */
+export async function importWorkers(db: Database, actor: Actor, buffer: Buffer): Promise<ImportResult> {
+  const rows = readWorkbook(buffer);
+
+  const problems: RowProblem[] = [];
+  const valid: { rowNumber: number; input: StaffInput }[] = [];
+  for (const { rowNumber, values } of rows) {
+    const parsed = workerCreateBody.safeParse(values);
+    if (parsed.success) {
+      valid.push({ rowNumber, input: parsed.data });
+    } else {
+      for (const issue of parsed.error.issues) {
+        problems.push({ row: rowNumber, column: String(issue.path[0] ?? ''), reason: issue.message });
+      }
+    }
+  }
+
+  // Emp IDs must be unique in the file and against the register
+  const empRows = new Map<string, number>();
+  for (const { rowNumber, input } of valid) {
+    if (!input.empid) continue;
+    const first = empRows.get(input.empid.toLowerCase());
+    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: `Emp ID repeats row ${first}` });
+    else empRows.set(input.empid.toLowerCase(), rowNumber);
+  }
+  const givenEmpIds = valid.flatMap(({ input }) => (input.empid ? [input.empid] : []));
+  const aadhars = valid.map(({ input }) => input.aadhar);
+  const [takenEmp, takenAadhar] = await Promise.all([
+    chunkedSelect(givenEmpIds, (chunk) => db.select({ value: staff.empId }).from(staff).where(inArray(staff.empId, chunk))),
+    chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk))),
+  ]);
+  const takenEmpSet = new Set(takenEmp);
+  const takenAadharSet = new Set(takenAadhar);
+  for (const { rowNumber, input } of valid) {
+    if (input.empid && takenEmpSet.has(input.empid)) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
+  }
+  if (problems.length) {
+    problems.sort((a, b) => a.row - b.row);
+    const rowsWithProblems = new Set(problems.map((p) => p.row)).size;
+    throw new HttpError(400, MSG.bulkRowsInvalid(rowsWithProblems), { success: false, errors: problems.slice(0, 1000) });
+  }
+
+  const skipped: SkippedRow[] = [];
+  const seen = new Map<string, number>();
+  const toInsert: { rowNumber: number; input: StaffInput }[] = [];
+  for (const item of valid) {
+    const { aadhar } = item.input;
+    const first = seen.get(aadhar);
+    if (first !== undefined) {
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: `Aadhar repeats row ${first}` });
+    } else if (takenAadharSet.has(aadhar)) {
+      seen.set(aadhar, item.rowNumber);
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: 'Aadhar already registered' });
+    } else {
+      seen.set(aadhar, item.rowNumber);
+      toInsert.push(item);
+    }
+  }
+
+  const insertedRows = await db.transaction(async (tx) => {
+    const inserted: (typeof staff.$inferSelect)[] = [];
+    // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
+    for (let start = 0; start < toInsert.length; start += 1000) {
+      const chunk = toInsert.slice(start, start + 1000);
+      const returned = await tx
+        .insert(staff)
+        .values(
+          chunk.map(({ input }) => ({
+            name: input.name,
+            phone: input.phone,
+            aadhar: input.aadhar,
+            ...(input.empid ? { empId: input.empid } : {}),
+            designation: input.designation,
+            category: input.category,
+            work: input.work,
+            wage: input.wage,
+            bank: input.bank,
+            branch: input.branch,
+            ifscCode: input.ifsccode,
+            acNumber: input.acnumber,
+            uanNo: input.uanno,
+            esiNo: input.esino,
+            status: input.status,
+          })),
+        )
+        // registered meanwhile by someone else: skipped, not an error
+        .onConflictDoNothing({ target: staff.aadhar })
+        .returning();
+      inserted.push(...returned);
+    }
+    await recordAudit(
+      tx,
+      actor,
+      inserted.map((row) => ({
+        action: 'staff.import',
+        entity: 'staff',
+        entityId: row.id,
+        after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
+      })),
+    );
+    return inserted;
+  });
+
+  const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
+  for (const item of toInsert) {
+    if (!insertedAadhars.has(item.input.aadhar)) {
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: 'Aadhar already registered' });
+    }
+  }
+  skipped.sort((a, b) => a.row - b.row);
+  return { imported: insertedRows.length, skipped };
+}
+
+async function chunkedSelect(values: string[], query: (chunk: string[]) => Promise<{ value: string }[]>): Promise<string[]> {
+  const found: string[] = [];
+  for (let start = 0; start < values.length; start += 5000) {
+    const chunk = values.slice(start, start + 5000);
+    if (chunk.length) found.push(...(await query(chunk)).map((row) => row.value));
+  }
+  return found;
+}
+
+/** The template offered for download: the header row and one sheet of notes. */
+export function templateWorkbook(): Buffer {
+  const workbook = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet([[...BULK_HEADERS]]);
+  sheet['!cols'] = BULK_HEADERS.map((header) => ({ wch: header === 'name' ? 24 : 14 }));
+  XLSX.utils.book_append_sheet(workbook, sheet, 'Workers');
+  const notes = XLSX.utils.aoa_to_sheet([
+    ['Fill one worker per row on the first sheet, below the header row.'],
+    ['Required: name, work (mcc, acca, bio, laundry, pftr, pit & yard), phone (10 digits), aadhar (12 digits).'],
+    ['Optional: empid (generated when empty), wage (rupees per day), acnumber, ifsccode, bank, branch, uanno, esino, designation (Supervisor or Cleaning Staff).'],
+    ['Format the phone, aadhar and account number columns as Text so leading zeros are kept.'],
+    ['Rows whose Aadhar is already registered are skipped. Any invalid row stops the whole upload, and nothing is imported.'],
+  ]);
+  notes['!cols'] = [{ wch: 120 }];
+  XLSX.utils.book_append_sheet(workbook, notes, 'Notes');
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+

@@ -1,0 +1,154 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { buildUser, loginAs, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
+import { multipartFile } from '../../../../test/helpers/multipart.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+let t: TestApp;
+let managerToken: string;
+let supervisorToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HEADER = ['Name', 'Work', 'Phone', 'Aadhar', 'Emp ID', 'Wage', 'AC Number', 'IFSC Code', 'Bank', 'Branch', 'UAN No', 'ESI No', 'Designation', 'Notes'];
+
+/** A workbook whose first sheet holds the rows under the header row. */
+function workbook(rows: unknown[][], options: { bookType?: XLSX.BookType; header?: unknown[] } = {}): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([options.header ?? HEADER, ...rows]), 'Staff');
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['ignored second sheet']]), 'Other');
+  return XLSX.write(book, { type: 'buffer', bookType: options.bookType ?? 'xlsx' }) as Buffer;
+}
+
+function row(name: string, overrides: Partial<Record<'work' | 'phone' | 'aadhar' | 'empid' | 'wage', unknown>> = {}): unknown[] {
+  return [
+    name,
+    overrides.work ?? 'MCC',
+    overrides.phone ?? '9876543210',
+    overrides.aadhar ?? uniqueAadhar(),
+    overrides.empid ?? '',
+    overrides.wage ?? 600,
+    '00012345',
+    '',
+    '',
+    '',
+    '',
+    '',
+    'Cleaning Staff',
+    'anything',
+  ];
+}
+
+function upload(file: Buffer, filename = 'workers.xlsx', token = managerToken) {
+  const { payload, headers } = multipartFile(filename, file);
+  return t.app.inject({ method: 'POST', url: '/api/v1/worker/uploadbulkdata', payload, headers: { ...headers, authorization: token } });
+}
+
+async function countByName(prefix: string): Promise<number> {
+  const response = await t.app.inject({ url: `/api/v1/worker/get-workers?q=${encodeURIComponent(prefix)}&limit=1`, headers: { authorization: managerToken } });
+  return Number(response.headers['x-total-count']);
+}
+
+describe('POST /worker/uploadbulkdata', () => {
+  it('imports every row of a valid file, reading numbers as text', async () => {
+    const aadhar = uniqueAadhar();
+    const response = await upload(workbook([row('Valid One', { aadhar: Number(aadhar) }), row('Valid Two', { work: 'Pit & Yard' }), [], row('Valid Three', { empid: 'V-3' })]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, msg: '3 workers uploaded successfully, 0 skipped', imported: 3, skipped: [] });
+    const list = (await t.app.inject({ url: '/api/v1/worker/get-workers?q=Valid', headers: { authorization: managerToken } })).json();
+    expect(list.map((w: { name: string }) => w.name).sort()).toEqual(['Valid One', 'Valid Three', 'Valid Two']);
+    expect(list.find((w: { name: string }) => w.name === 'Valid Two').work).toBe('pit & yard');
+    expect(list.find((w: { name: string }) => w.name === 'Valid Three').empid).toBe('V-3');
+    expect(list.find((w: { name: string }) => w.name === 'Valid One')).toMatchObject({ acnumber: '00012345', wage: 600 });
+  });
+
+  it('rejects the whole file when any row is invalid, naming row, column and reason', async () => {
+    const response = await upload(
+      workbook([row('Bad Batch A'), row('Bad Batch B', { phone: '12345' }), row('Bad Batch C'), row('', { aadhar: '99' }), row('Bad Batch E', { work: 'kitchen' })]),
+    );
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.msg).toBe(MSG.bulkRowsInvalid(3));
+    expect(body.errors).toEqual([
+      { row: 3, column: 'phone', reason: MSG.phoneDigits },
+      { row: 5, column: 'name', reason: MSG.fillAllRequired },
+      { row: 6, column: 'work', reason: MSG.workInvalid },
+    ]);
+    expect(await countByName('Bad Batch')).toBe(0);
+  });
+
+  it('skips Aadhaar numbers already registered or repeated in the file, and lists them', async () => {
+    const known = uniqueAadhar();
+    await t.app.inject({ method: 'POST', url: '/api/v1/worker/create-worker', payload: workerPayload({ aadhar: known, name: 'Already There' }), headers: { authorization: managerToken } });
+    const repeated = uniqueAadhar();
+    const response = await upload(workbook([row('Dup A', { aadhar: repeated }), row('Dup B', { aadhar: known }), row('Dup C', { aadhar: repeated }), row('Dup D')]));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.msg).toBe('2 workers uploaded successfully, 2 skipped');
+    expect(body.skipped).toEqual([
+      { row: 3, aadhar: `XXXX XXXX ${known.slice(-4)}`, reason: 'Aadhar already registered' },
+      { row: 4, aadhar: `XXXX XXXX ${repeated.slice(-4)}`, reason: 'Aadhar repeats row 2' },
+    ]);
+    expect(await countByName('Dup ')).toBe(2);
+  });
+
+  it('reads .xls files too', async () => {
+    const response = await upload(workbook([row('Old Format One'), row('Old Format Two')], { bookType: 'biff8' }), 'workers.xls');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().imported).toBe(2);
+  });
+
+  it('refuses a corrupt file, missing headers, an empty sheet and no file', async () => {
+    const corrupt = await upload(Buffer.from('PK\u0003\u0004 this is not really a workbook'), 'broken.xlsx');
+    expect(corrupt.statusCode).toBe(400);
+    expect(corrupt.json().msg).toBe(MSG.bulkInvalidFile);
+
+    const noHeaders = await upload(workbook([row('Headless')], { header: ['Full Name', 'Phone'] }));
+    expect(noHeaders.statusCode).toBe(400);
+    expect(noHeaders.json().msg).toBe(MSG.bulkMissingHeaders('name, work, aadhar'));
+
+    const empty = await upload(workbook([]));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().msg).toBe(MSG.bulkEmpty);
+
+    const none = await t.app.inject({ method: 'POST', url: '/api/v1/worker/uploadbulkdata', payload: {}, headers: { authorization: managerToken } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().msg).toBe(MSG.selectExcelFile);
+  });
+
+  it('refuses files over 5 MB and over 10,000 rows', async () => {
+    const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.xlsx');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().msg).toBe(MSG.bulkTooLarge);
+
+    const rows = Array.from({ length: 10_001 }, (_, i) => [`Many ${i}`, 'mcc', '9876543210', String(100000000000 + i)]);
+    const many = await upload(workbook(rows, { header: ['name', 'work', 'phone', 'aadhar'] }));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().msg).toBe(MSG.bulkTooManyRows);
+    expect(await countByName('Many ')).toBe(0);
+  });
+
+  it('is for managers and admins', async () => {
+    expect((await upload(workbook([row('Nope')]), 'w.xlsx', supervisorToken)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /worker/upload-template', () => {
+  it('offers an .xlsx whose first row is the upload header', async () => {
+    const response = await t.app.inject({ url: '/api/v1/worker/upload-template', headers: { authorization: managerToken } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('.xlsx');
+    const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+    const first = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(first[0]).toEqual(['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation']);
+  });
+});
