@@ -1,0 +1,341 @@
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import {
+  checkDutyEdit,
+  checkNewDuty,
+  type CreateDutyRequest,
+  type Duty,
+  type DutyListQuery,
+  type UpdateDutyRequest,
+} from '../../../shared/schemas/duties.js';
+import { dayInZone, isDay, monthInZone, monthRange } from '../../../shared/time.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import type { Database } from '../../db/connect.js';
+import { duties, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http-error.js';
+import type { AccountRow } from '../auth/accounts.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type DutyRow = typeof duties.$inferSelect;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Rule failures carry SPEC's {success: false, message} besides {msg}. */
+function refuse(status: number, message: string): HttpError {
+  return new HttpError(status, message, { success: false, message });
+}
+
+/**
+ * The work types a viewer may see: all for managers and admins, their own for a
+ * supervisor (refused when they have none).
+ */
+function ownWork(viewer: AccountRow): WorkType | null {
+  if (viewer.role !== ROLE.supervisor) return null;
+  const work = toWorkType(viewer.work);
+  if (!work) throw refuse(403, MSG.noWorkType);
+  return work;
+}
+
+/** The staffing norm of a work type (required staff per coach). */
+export async function staffingNorm(db: Database, work: string): Promise<number> {
+  const [row] = await db.select({ perCoach: staffingNorms.perCoach }).from(staffingNorms).where(eq(staffingNorms.work, work));
+  return row ? Number(row.perCoach) : DEFAULT_STAFFING_NORM;
+}
+
+/** Turns duty rows into API answers, with crews and supervisor names in two queries. */
+export async function presentDuties(db: Database, rows: DutyRow[]): Promise<Duty[]> {
+  if (rows.length === 0) return [];
+  const dutyIds = rows.map((row) => row.id);
+  const supervisorIds = [...new Set(rows.flatMap((row) => (row.supervisorId ? [row.supervisorId] : [])))];
+  const [crew, supervisors] = await Promise.all([
+    db
+      .select({ dutyId: dutyWorkers.dutyId, id: staff.id, name: staff.name, empid: staff.empId })
+      .from(dutyWorkers)
+      .innerJoin(staff, eq(staff.id, dutyWorkers.staffId))
+      .where(inArray(dutyWorkers.dutyId, dutyIds))
+      .orderBy(staff.name),
+    supervisorIds.length
+      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, supervisorIds))
+      : Promise.resolve([]),
+  ]);
+  const crewOf = new Map<string, { _id: string; name: string; empid: string }[]>();
+  for (const member of crew) {
+    const list = crewOf.get(member.dutyId) ?? [];
+    list.push({ _id: member.id, name: member.name, empid: member.empid });
+    crewOf.set(member.dutyId, list);
+  }
+  const nameOf = new Map(supervisors.map((row) => [row.id, row.name]));
+  return rows.map((row) => {
+    const workers = crewOf.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      trainno: row.trainNo,
+      status: row.status as Duty['status'],
+      work: row.work,
+      workers: workers.map((worker) => worker._id),
+      workerDetails: workers,
+      workerCount: workers.length,
+      supervisor: row.supervisorId,
+      supervisorName: row.supervisorId ? (nameOf.get(row.supervisorId) ?? null) : null,
+      totalcoach: row.totalCoach,
+      type: row.type,
+      reqq: row.reqq,
+      used: row.used,
+      suppliedBedsheet: row.suppliedBedsheet,
+      returned: row.returned,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+      completedDay: row.completedDay,
+      version: row.version,
+    };
+  });
+}
+
+/** The audit trail's copy of a duty. */
+function dutyAudit(row: DutyRow, workerIds: string[]): Record<string, unknown> {
+  return {
+    trainno: row.trainNo,
+    status: row.status,
+    work: row.work,
+    supervisor: row.supervisorId,
+    totalcoach: row.totalCoach,
+    type: row.type,
+    reqq: row.reqq,
+    suppliedBedsheet: row.suppliedBedsheet,
+    returned: row.returned,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    workers: [...workerIds].sort(),
+    version: row.version,
+  };
+}
+
+/** Checks that every id is an active staff member of the work type (a duty's existing crew may stay). */
+async function checkCrew(db: Database, work: string, workerIds: string[], alreadyOnDuty: string[] = []): Promise<void> {
+  const fresh = workerIds.filter((id) => !alreadyOnDuty.includes(id));
+  if (fresh.length === 0) return;
+  if (!fresh.every((id) => UUID.test(id))) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  const eligible = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(inArray(staff.id, fresh), sql`lower(${staff.work}) = ${work}`, eq(staff.status, 'Active')));
+  if (eligible.length !== fresh.length) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+}
+
+async function checkSupervisor(db: Database, supervisorId: string): Promise<void> {
+  if (!UUID.test(supervisorId)) throw refuse(400, MSG.supervisorInvalid);
+  const [row] = await db
+    .select({ role: users.role, disabled: users.disabled, status: staff.status })
+    .from(users)
+    .leftJoin(staff, eq(staff.id, users.staffId))
+    .where(eq(users.id, supervisorId));
+  if (!row || row.role !== ROLE.supervisor || row.disabled || row.status === 'Resigned') throw refuse(400, MSG.supervisorInvalid);
+}
+
+/**
+ * POST /mcctrain/create-mcctrain. A supervisor's duty is of their own work type and
+ * records them as its supervisor; a manager names the supervisor. Required staff is
+ * computed from the work type's staffing norm.
+ */
+export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest): Promise<Duty> {
+  const own = ownWork(actor);
+  if (own) {
+    if (request.work && toWorkType(request.work) !== own) throw refuse(403, MSG.ownWorkOnly);
+    request = { ...request, work: own, supervisor: actor.id };
+  }
+  const checked = checkNewDuty(request);
+  if (!checked.ok) throw refuse(400, checked.message);
+  const duty = checked.value;
+  if (duty.supervisorId) await checkSupervisor(deps.db, duty.supervisorId);
+  await checkCrew(deps.db, duty.work, duty.workerIds);
+  const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
+  const now = deps.now();
+
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(duties)
+      .values({
+        trainNo: duty.trainNo,
+        status: 'processing',
+        work: duty.work,
+        supervisorId: duty.supervisorId,
+        totalCoach: duty.totalCoach,
+        type: duty.type,
+        reqq,
+        used: duty.workerIds.length,
+        suppliedBedsheet: duty.suppliedBedsheet,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId })));
+    await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
+    return inserted!;
+  });
+  return (await presentDuties(deps.db, [row]))[0]!;
+}
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+function readCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, string];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && UUID.test(id)) return { at, id };
+  } catch {
+    // fall through
+  }
+  throw refuse(400, 'The cursor is not valid');
+}
+
+function writeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+export interface DutyPage {
+  duties: Duty[];
+  nextCursor: string | null;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
+ * newest first (live by creation, completed by the moment of completion). Completed duties
+ * default to the current month in APP_TZ.
+ */
+export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyListQuery): Promise<DutyPage> {
+  const own = ownWork(viewer);
+  const conditions: SQL[] = [eq(duties.status, state)];
+  const work = own ?? query.work;
+  if (own && query.work && query.work !== own) return { duties: [], nextCursor: null };
+  if (work) conditions.push(eq(duties.work, work));
+  if (query.supervisor) conditions.push(eq(duties.supervisorId, query.supervisor));
+
+  let range: { from: string; to: string } | undefined;
+  if (state === 'completed') {
+    const month = monthRange(monthInZone(deps.now(), deps.config.appTz));
+    range = { from: query.from ?? (query.to ? '0001-01-01' : month.from), to: query.to ?? (query.from ? '9999-12-31' : month.to) };
+    if (!isDay(range.from) || !isDay(range.to) || range.from > range.to) throw refuse(400, MSG.dateRangeInvalid);
+    conditions.push(sql`${duties.completedDay} between ${range.from} and ${range.to}`);
+  }
+  const orderColumn = state === 'completed' ? duties.completedAt : duties.createdAt;
+  const cursor = readCursor(query.cursor);
+  if (cursor) {
+    const at = new Date(cursor.at);
+    conditions.push(or(lt(orderColumn, at), and(eq(orderColumn, at), lt(duties.id, cursor.id)))!);
+  }
+  const rows = await deps.db
+    .select()
+    .from(duties)
+    .where(and(...conditions))
+    .orderBy(desc(orderColumn), desc(duties.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? writeCursor((state === 'completed' ? last.completedAt : last.createdAt)!, last.id) : null;
+  return { duties: await presentDuties(deps.db, page), nextCursor, ...(range ?? {}) };
+}
+
+/** GET /mcctrain/getone-mcctrain/{id}; a supervisor sees only their own work type. */
+export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Promise<Duty> {
+  const own = ownWork(viewer);
+  const [row] = UUID.test(id) ? await deps.db.select().from(duties).where(eq(duties.id, id)) : [];
+  if (!row || (own && row.work !== own)) throw refuse(404, MSG.dutyNotFound);
+  return (await presentDuties(deps.db, [row]))[0]!;
+}
+
+export type UpdateOutcome = { duty: Duty; changed: boolean };
+
+/**
+ * PUT /mcctrain/update-mcctrain/{id}: marks completed (with the returned bedsheets for
+ * acca), or the full edit of train number, coaches, crew and status. Completing records
+ * the moment and its APP_TZ day; completing a completed duty changes nothing; setting a
+ * duty back to processing (managers only) clears them. An edit carrying an old version
+ * is refused with 409 and overwrites nothing.
+ */
+export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, request: UpdateDutyRequest): Promise<UpdateOutcome> {
+  const own = ownWork(actor);
+  if (!UUID.test(id)) throw refuse(404, MSG.dutyNotFound);
+  const [current] = await deps.db.select().from(duties).where(eq(duties.id, id));
+  if (!current || (own && current.work !== own)) throw refuse(404, MSG.dutyNotFound);
+
+  const checked = checkDutyEdit(request, current.work);
+  if (!checked.ok) throw refuse(400, checked.message);
+  const change = checked.value;
+  if (change.version !== undefined && change.version !== current.version) throw refuse(409, MSG.dutyStale);
+
+  if (!change.edit) {
+    if (change.status === 'completed' && current.status === 'completed') {
+      return { duty: (await presentDuties(deps.db, [current]))[0]!, changed: false };
+    }
+    if (change.status === 'completed' && current.work === 'acca' && change.returned === undefined) {
+      throw refuse(400, MSG.returnedRequired);
+    }
+  }
+  if (change.status === 'processing' && current.status === 'completed' && actor.role === ROLE.supervisor) {
+    throw refuse(403, MSG.onlyManagerReopens);
+  }
+  const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);
+  if (change.edit) await checkCrew(deps.db, current.work, change.edit.workerIds, currentCrew);
+
+  let reqq = current.reqq;
+  if (change.edit && change.edit.totalCoach !== current.totalCoach) {
+    reqq = requiredStaff(change.edit.totalCoach, await staffingNorm(deps.db, current.work));
+  }
+  const now = deps.now();
+  const completing = change.status === 'completed' && current.status !== 'completed';
+  const reopening = change.status === 'processing' && current.status === 'completed';
+
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(duties)
+      .set({
+        status: change.status,
+        updatedAt: now,
+        version: sql`${duties.version} + 1`,
+        ...(completing ? { completedAt: now, completedDay: dayInZone(now, deps.config.appTz) } : {}),
+        ...(reopening ? { completedAt: null, completedDay: null } : {}),
+        ...(change.returned !== undefined ? { returned: change.returned } : {}),
+        ...(change.edit
+          ? { trainNo: change.edit.trainNo, totalCoach: change.edit.totalCoach, reqq, used: change.edit.workerIds.length }
+          : {}),
+      })
+      // the version read above must still be the one in the database: otherwise someone
+      // changed the duty in between, and this change must not overwrite theirs
+      .where(and(eq(duties.id, id), eq(duties.version, current.version)))
+      .returning();
+    if (!row) return null;
+    let crew = currentCrew;
+    if (change.edit) {
+      crew = change.edit.workerIds;
+      await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
+      await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId })));
+    }
+    await recordAudit(tx, actor, [
+      {
+        action: change.edit ? 'duty.update' : completing ? 'duty.complete' : 'duty.status',
+        entity: 'duty',
+        entityId: id,
+        before: dutyAudit(current, currentCrew),
+        after: dutyAudit(row, crew),
+      },
+    ]);
+    return row;
+  });
+  if (!updated) {
+    // lost a race with another save; a plain completion that lost to another completion is no change
+    const [latest] = await deps.db.select().from(duties).where(eq(duties.id, id));
+    if (latest && !change.edit && change.version === undefined && latest.status === change.status) {
+      return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false };
+    }
+    throw refuse(409, MSG.dutyStale);
+  }
+  return { duty: (await presentDuties(deps.db, [updated]))[0]!, changed: true };
+}

@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { auditLog, staffingNorms } from '../../db/schema.js';
+import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+const clock = { now: new Date('2026-11-10T06:00:00Z') };
+let t: TestApp;
+let manager: BuiltUser;
+let managerToken: string;
+let mccSupervisor: BuiltUser;
+let mccToken: string;
+let accaToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  manager = await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mani' });
+  managerToken = await loginAs(t.app, manager);
+  mccSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Mcc' });
+  mccToken = await loginAs(t.app, mccSupervisor);
+  accaToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'acca', name: 'Anil Acca' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? { authorization: token } : {} });
+
+async function crew(count: number, work = 'mcc'): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push((await buildStaff(t.deps.db, { work })).id);
+  return ids;
+}
+
+async function createDuty(payload: Record<string, unknown>, token = managerToken) {
+  const response = await api('POST', '/mcctrain/create-mcctrain', token, payload);
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json().duty as Record<string, unknown> & { _id: string; version: number; workers: string[] };
+}
+
+const mccDuty = async (overrides: Record<string, unknown> = {}) =>
+  createDuty({ work: 'mcc', trainno: '12625', totalcoach: '18', type: 'Primary', supervisor: mccSupervisor.id, workers: await crew(3), status: 'processing', ...overrides });
+
+describe('POST /mcctrain/create-mcctrain', () => {
+  it('adds a live duty with required staff from the norm, the crew and the supervisor', async () => {
+    const workers = await crew(3);
+    const response = await api('POST', '/mcctrain/create-mcctrain', managerToken, {
+      work: 'mcc',
+      trainno: '12625',
+      totalcoach: 7,
+      type: 'Secondary',
+      supervisor: mccSupervisor.id,
+      workers,
+      status: 'completed',
+      reqq: 99,
+      used: 99,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, message: MSG.trainAdded });
+    expect(body.duty).toMatchObject({
+      trainno: '12625',
+      status: 'processing',
+      work: 'mcc',
+      totalcoach: 7,
+      type: 'Secondary',
+      reqq: 4, // round(0.6 × 7)
+      used: 3,
+      workerCount: 3,
+      supervisor: mccSupervisor.id,
+      supervisorName: 'Suresh Mcc',
+      completedAt: null,
+      version: 1,
+    });
+    expect(body.duty.workers.sort()).toEqual([...workers].sort());
+    expect(body.duty.workerDetails).toHaveLength(3);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, body.duty._id)).orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(['duty.create']);
+  });
+
+  it('uses the staffing norm of the work type', async () => {
+    await t.deps.db.insert(staffingNorms).values({ work: 'bio', perCoach: '0.5' });
+    const duty = await createDuty({ work: 'bio', trainno: '16345', totalcoach: 9, supervisor: mccSupervisor.id, workers: await crew(2, 'bio') });
+    expect(duty).toMatchObject({ reqq: 5, type: null }); // round(0.5 × 9) = 4.5 → 5; no type for bio
+  });
+
+  it('applies the rules of SPEC §5 with its messages, creating nothing', async () => {
+    const mccCrew = await crew(2);
+    const base = { work: 'mcc', trainno: '12625', totalcoach: '18', type: 'Primary', supervisor: mccSupervisor.id, workers: mccCrew };
+    const laundryCrew = await crew(1, 'laundry');
+    const resigned = (await buildStaff(t.deps.db, { work: 'mcc', status: 'Resigned' })).id;
+    const accaWorker = (await crew(1, 'acca'))[0]!;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, workers: [] }, MSG.fillAllRequired],
+      [{ ...base, supervisor: '' }, MSG.fillAllRequired],
+      [{ ...base, trainno: '' }, MSG.fillAllRequired],
+      [{ ...base, work: 'acca', workers: [accaWorker] }, MSG.enterSuppliedBedsheet],
+      [{ work: 'laundry', workers: [] }, MSG.selectAtLeastOneWorker],
+      [{ ...base, workers: [mccCrew[0], mccCrew[0]] }, MSG.workerTwice],
+      [{ ...base, workers: [...mccCrew, laundryCrew[0]] }, MSG.workerNotEligible('MCC')],
+      [{ ...base, workers: [resigned] }, MSG.workerNotEligible('MCC')],
+      [{ ...base, workers: ['not-a-uuid'] }, MSG.workerNotEligible('MCC')],
+      [{ ...base, supervisor: manager.id }, MSG.supervisorInvalid],
+      [{ ...base, totalcoach: '0' }, MSG.coachesInvalid],
+      [{ ...base, type: 'Tertiary' }, MSG.dutyTypeInvalid],
+      [{ ...base, work: 'kitchen' }, MSG.workInvalid],
+    ];
+    const before = (await api('GET', '/mcctrain/get-livemcctrain', managerToken)).json().length;
+    for (const [payload, message] of cases) {
+      const response = await api('POST', '/mcctrain/create-mcctrain', managerToken, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message, msg: message });
+    }
+    expect((await api('GET', '/mcctrain/get-livemcctrain', managerToken)).json()).toHaveLength(before);
+  });
+
+  it("records a supervisor's own duty with them as supervisor, of their work type only", async () => {
+    const duty = await createDuty({ trainno: '22639', totalcoach: 10, type: 'Primary', workers: await crew(2), supervisor: 'someone-else' }, mccToken);
+    expect(duty).toMatchObject({ work: 'mcc', supervisor: mccSupervisor.id, supervisorName: 'Suresh Mcc' });
+    const other = await api('POST', '/mcctrain/create-mcctrain', mccToken, { work: 'acca', trainno: '1', totalcoach: 2, suppliedBedsheet: 3, workers: await crew(1, 'acca') });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().msg).toBe(MSG.ownWorkOnly);
+  });
+
+  it('refuses strangers', async () => {
+    expect((await api('POST', '/mcctrain/create-mcctrain', undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('live and completed boards', () => {
+  it('lists live duties newest first, by work type, with crew and supervisor names', async () => {
+    const first = await mccDuty({ trainno: 'LIVE-1' });
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    const second = await mccDuty({ trainno: 'LIVE-2' });
+    const list = (await api('GET', '/mcctrain/get-livemcctrain?work=mcc', managerToken)).json();
+    const ids = list.map((d: { _id: string }) => d._id);
+    expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
+    expect(list.every((d: { work: string; status: string }) => d.work === 'mcc' && d.status === 'processing')).toBe(true);
+    expect(list[0].workerDetails[0]).toMatchObject({ _id: expect.any(String), name: expect.any(String), empid: expect.any(String) });
+  });
+
+  it('pages with a cursor', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      clock.now = new Date(clock.now.getTime() + 1000);
+      await createDuty({ work: 'pftr', workers: await crew(1, 'pftr') });
+    }
+    const first = await api('GET', '/mcctrain/get-livemcctrain?work=pftr&limit=2', managerToken);
+    expect(first.json()).toHaveLength(2);
+    const cursor = first.headers['x-next-cursor'] as string;
+    expect(cursor).toBeTruthy();
+    const second = await api('GET', `/mcctrain/get-livemcctrain?work=pftr&limit=2&cursor=${cursor}`, managerToken);
+    expect(second.json()).toHaveLength(1);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    const all = [...first.json(), ...second.json()].map((d: { _id: string }) => d._id);
+    expect(new Set(all).size).toBe(3);
+  });
+
+  it('shows a supervisor only their own work type', async () => {
+    await mccDuty();
+    const accaCrew = await crew(1, 'acca');
+    await createDuty({ work: 'acca', trainno: '12626', totalcoach: 5, suppliedBedsheet: 100, supervisor: mccSupervisor.id, workers: accaCrew });
+    const mine = (await api('GET', '/mcctrain/get-livemcctrain', mccToken)).json();
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((d: { work: string }) => d.work === 'mcc')).toBe(true);
+    expect((await api('GET', '/mcctrain/get-livemcctrain?work=acca', mccToken)).json()).toEqual([]);
+    const accaDuty = (await api('GET', '/mcctrain/get-livemcctrain?work=acca', managerToken)).json()[0];
+    expect((await api('GET', `/mcctrain/getone-mcctrain/${accaDuty._id}`, mccToken)).statusCode).toBe(404);
+    expect((await api('PUT', `/mcctrain/update-mcctrain/${accaDuty._id}`, mccToken, { status: 'completed', returned: 1 })).statusCode).toBe(404);
+  });
+});
+
+describe('marking completed', () => {
+  it('records the moment and its IST day: 00:30 IST counts for that IST day', async () => {
+    const duty = await mccDuty();
+    clock.now = new Date('2026-11-14T19:00:00Z'); // 00:30 on 15 November in Asia/Kolkata
+    const response = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, mccToken, { status: 'completed' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, message: MSG.trainUpdated });
+    expect(response.json().duty).toMatchObject({ status: 'completed', completedAt: '2026-11-14T19:00:00.000Z', completedDay: '2026-11-15', version: 2 });
+
+    const day = await api('GET', '/mcctrain/get-completedmcctrain?work=mcc&from=2026-11-15&to=2026-11-15', managerToken);
+    expect(day.json().map((d: { _id: string }) => d._id)).toContain(duty._id);
+    const dayBefore = await api('GET', '/mcctrain/get-completedmcctrain?work=mcc&from=2026-11-14&to=2026-11-14', managerToken);
+    expect(dayBefore.json().map((d: { _id: string }) => d._id)).not.toContain(duty._id);
+  });
+
+  it('changes nothing when the duty is already completed', async () => {
+    const duty = await mccDuty();
+    const first = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
+    clock.now = new Date(clock.now.getTime() + 3_600_000);
+    const second = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe(MSG.dutyAlreadyCompleted);
+    expect(second.json().duty.completedAt).toBe(first.json().duty.completedAt);
+    expect(second.json().duty.version).toBe(first.json().duty.version);
+  });
+
+  it('asks for the returned bedsheets of an acca duty and keeps the difference', async () => {
+    const duty = await createDuty({ work: 'acca', trainno: '12627', totalcoach: 6, type: 'Primary', suppliedBedsheet: '120', workers: await crew(2, 'acca') }, accaToken);
+    const missing = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe(MSG.returnedRequired);
+    const negative = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: -1 });
+    expect(negative.json().msg).toBe(MSG.bedsheetsInvalid);
+    const done = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: 0 });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().duty).toMatchObject({ status: 'completed', suppliedBedsheet: 120, returned: 0 });
+  });
+
+  it('completed lists default to the current month in APP_TZ', async () => {
+    clock.now = new Date('2026-12-31T19:00:00Z'); // 00:30 on 1 January 2027 in Kolkata
+    const duty = await mccDuty({ trainno: 'NEWYEAR' });
+    await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
+    const list = await api('GET', '/mcctrain/get-completedmcctrain', managerToken);
+    expect(list.headers['x-range-from']).toBe('2027-01-01');
+    expect(list.headers['x-range-to']).toBe('2027-01-31');
+    expect(list.json().map((d: { trainno: string }) => d.trainno)).toEqual(['NEWYEAR']);
+    expect((await api('GET', '/mcctrain/get-completedmcctrain?from=2027-02-01&to=2027-01-01', managerToken)).statusCode).toBe(400);
+  });
+});
+
+describe('editing a duty', () => {
+  it('lets a manager change train number, coaches (recomputing required staff), crew and status either way', async () => {
+    const duty = await mccDuty({ totalcoach: '10' });
+    const newCrew = await crew(2);
+    const edited = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, {
+      trainno: '12625A',
+      totalcoach: 20,
+      status: 'completed',
+      workers: [duty.workers[0], ...newCrew],
+      version: duty.version,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().duty).toMatchObject({ trainno: '12625A', totalcoach: 20, reqq: 12, workerCount: 3, status: 'completed', version: 2 });
+    expect(edited.json().duty.completedAt).not.toBeNull();
+
+    const reopened = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, {
+      trainno: '12625A',
+      totalcoach: 20,
+      status: 'processing',
+      workers: edited.json().duty.workers,
+      version: 2,
+    });
+    expect(reopened.json().duty).toMatchObject({ status: 'processing', completedAt: null, completedDay: null, version: 3 });
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, duty._id)).orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(['duty.create', 'duty.update', 'duty.update']);
+    expect(audit[1]!.before).toMatchObject({ trainno: '12625', totalcoach: 10 });
+    expect(audit[1]!.after).toMatchObject({ trainno: '12625A', totalcoach: 20 });
+  });
+
+  it('refuses an edit from an out-of-date copy with 409 and loses nothing', async () => {
+    const duty = await mccDuty();
+    const edit = (trainno: string) =>
+      api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { trainno, totalcoach: 18, status: 'processing', workers: duty.workers, version: duty.version });
+    const [a, b] = await Promise.all([edit('FIRST'), edit('SECOND')]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    const winner = a.statusCode === 200 ? a : b;
+    expect(loser.json().msg).toBe(MSG.dutyStale);
+    const stored = (await api('GET', `/mcctrain/getone-mcctrain/${duty._id}`, managerToken)).json();
+    expect(stored.trainno).toBe(winner.json().duty.trainno);
+    expect(stored.version).toBe(2);
+  });
+
+  it('requires train number, status and coaches, with SPEC\'s message', async () => {
+    const duty = await mccDuty();
+    for (const payload of [
+      { trainno: '', totalcoach: 18, status: 'processing', workers: duty.workers },
+      { trainno: '1', totalcoach: '', status: 'processing', workers: duty.workers },
+      { trainno: '1', totalcoach: 18, status: '', workers: duty.workers },
+    ]) {
+      const response = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe(MSG.fillAllRequired);
+    }
+  });
+
+  it('does not let a supervisor reopen a completed duty', async () => {
+    const duty = await mccDuty();
+    await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, mccToken, { status: 'completed' });
+    const response = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, mccToken, { status: 'processing' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().msg).toBe(MSG.onlyManagerReopens);
+  });
+
+  it('answers 404 for unknown duties', async () => {
+    expect((await api('GET', '/mcctrain/getone-mcctrain/00000000-0000-4000-8000-000000000000', managerToken)).statusCode).toBe(404);
+    expect((await api('PUT', '/mcctrain/update-mcctrain/nope', managerToken, { status: 'completed' })).statusCode).toBe(404);
+  });
+});
+
+describe('crew suggestions', () => {
+  it('flag a worker already on a live duty', async () => {
+    const [busy] = await crew(1, 'laundry');
+    const [free] = await crew(1, 'laundry');
+    await createDuty({ work: 'laundry', workers: [busy] });
+    const list = (await api('GET', '/worker/get-workers?work=laundry', managerToken)).json();
+    expect(list.find((w: { _id: string }) => w._id === busy).liveDuty).toBe('LAUNDRY');
+    expect(list.find((w: { _id: string }) => w._id === free).liveDuty).toBeNull();
+  });
+});
