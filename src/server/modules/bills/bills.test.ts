@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { auditLog } from '../../db/schema.js';
+import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+let t: TestApp;
+let managerToken: string;
+let adminToken: string;
+let supervisorToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: { now: new Date('2026-11-20T10:00:00Z') } });
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
+  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = managerToken) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+
+const bill = (overrides: Record<string, unknown> = {}) => ({
+  work: 'mcc',
+  month: '2026-10',
+  status: 'Processing',
+  billvalue: '125000.50',
+  penalty: 2500,
+  netamount: '122500.50',
+  ...overrides,
+});
+
+describe('bills', () => {
+  it('adds a bill (201), refuses a second for the same work type and month (200), exactly', async () => {
+    const created = await api('POST', '/mcctrain/createbill', bill());
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ success: true, msg: MSG.billAdded });
+    expect(created.json().bill).toMatchObject({ work: 'mcc', month: '2026-10', billvalue: 125000.5, penalty: 2500, netamount: 122500.5 });
+    const again = await api('POST', '/mcctrain/createbill', bill({ work: 'MCC', status: 'Accounts' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: false, msg: MSG.billExists('October 2026', 'MCC') });
+    // another work type may bill the same month
+    expect((await api('POST', '/mcctrain/createbill', bill({ work: 'acca' }))).statusCode).toBe(201);
+  });
+
+  it('lists bills newest month first', async () => {
+    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-08' }));
+    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-11' }));
+    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-09' }));
+    const response = await api('GET', '/mcctrain/getbills?work=bio');
+    expect(response.json().bills.map((b: { month: string }) => b.month)).toEqual(['2026-11', '2026-09', '2026-08']);
+    const all = (await api('GET', '/mcctrain/getbills')).json().bills.map((b: { month: string }) => b.month);
+    expect([...all].sort().reverse()).toEqual(all);
+  });
+
+  it('checks the add form with SPEC §5 and clear messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ work: '' }, MSG.fillAllRequired],
+      [{ month: '' }, MSG.fillAllRequired],
+      [{ status: '' }, MSG.fillAllRequired],
+      [{ billvalue: '' }, MSG.fillAllRequired],
+      [{ penalty: null }, MSG.fillAllRequired],
+      [{ netamount: undefined }, MSG.fillAllRequired],
+      [{ billvalue: '12.345' }, MSG.amountInvalid],
+      [{ penalty: '-5' }, MSG.amountInvalid],
+      [{ status: 'Paid' }, MSG.billStatusInvalid],
+      [{ month: '2026-13' }, MSG.monthInvalid],
+      [{ work: 'kitchen' }, MSG.workInvalid],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await api('POST', '/mcctrain/createbill', bill({ month: '2025-01', work: 'pftr', ...overrides }));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().msg).toBe(message);
+    }
+    expect((await api('GET', '/mcctrain/getbills?work=pftr')).json().bills).toEqual([]);
+  });
+
+  it('edits and deletes, with the audit trail', async () => {
+    const created = (await api('POST', '/mcctrain/createbill', bill({ work: 'laundry' }))).json().bill;
+    const updated = await api('PUT', `/mcctrain/update-bill/${created._id}`, {
+      status: 'Bill Passed',
+      billvalue: 130000,
+      penalty: '1000.25',
+      netamount: '128999.75',
+      consumedcoach: 420,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ success: true, msg: MSG.billUpdated });
+    expect(updated.json().bill).toMatchObject({ status: 'Bill Passed', billvalue: 130000, penalty: 1000.25, netamount: 128999.75, consumedcoach: 420 });
+    // any status change is allowed, back as well
+    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, { ...bill(), status: 'Processing' })).statusCode).toBe(200);
+
+    const removed = await api('DELETE', `/mcctrain/delete-bill/${created._id}`);
+    expect(removed.json()).toEqual({ success: true, msg: MSG.billDeleted });
+    expect((await api('DELETE', `/mcctrain/delete-bill/${created._id}`)).statusCode).toBe(404);
+    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, bill())).statusCode).toBe(404);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, created._id)).orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(['bill.create', 'bill.update', 'bill.update', 'bill.delete']);
+  });
+
+  it('is for managers and admins only', async () => {
+    expect((await api('GET', '/mcctrain/getbills', undefined, supervisorToken)).statusCode).toBe(403);
+    expect((await api('POST', '/mcctrain/createbill', bill({ month: '2024-01' }), supervisorToken)).statusCode).toBe(403);
+    expect((await api('GET', '/mcctrain/getbills', undefined, adminToken)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/mcctrain/getbills' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /dashboard/summary', () => {
+  it('answers the nine figures against a known set of duties and bills', async () => {
+    const clock = { now: new Date('2026-11-20T10:00:00Z') };
+    const d = await createTestApp({ clock });
+    try {
+      const token = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.manager }));
+      const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        d.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+      await call('POST', '/mcctrain/createbill', bill({ month: '2026-08', status: 'Bill Passed', billvalue: 1000, penalty: 100, netamount: 900 }));
+      await call('POST', '/mcctrain/createbill', bill({ month: '2026-09', status: 'Bill Passed', billvalue: 2000, penalty: 0, netamount: 2000 }));
+      await call('POST', '/mcctrain/createbill', bill({ month: '2026-10', status: 'Accounts', billvalue: '500.50', penalty: '0.25', netamount: '500.25' }));
+
+      const worker = await buildStaff(d.deps.db, { work: 'pftr' });
+      const duty = async (when: string) => {
+        clock.now = new Date(when);
+        return (await call('POST', '/mcctrain/create-mcctrain', { work: 'pftr', workers: [worker.id] })).json().duty._id as string;
+      };
+      const complete = async (id: string, when: string) => {
+        clock.now = new Date(when);
+        await call('PUT', `/mcctrain/update-mcctrain/${id}`, { status: 'completed' });
+      };
+      await duty('2026-11-19T10:00:00Z'); // live since yesterday
+      await duty('2026-11-19T19:00:00Z'); // live, created 00:30 today (IST)
+      await complete(await duty('2026-11-18T10:00:00Z'), '2026-11-18T12:00:00Z');
+      await complete(await duty('2026-11-19T10:00:00Z'), '2026-11-19T18:00:00Z'); // 23:30 yesterday (IST)
+      await complete(await duty('2026-11-20T04:00:00Z'), '2026-11-20T05:00:00Z'); // today
+      clock.now = new Date('2026-11-20T10:00:00Z');
+
+      const response = await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: token } });
+      expect(response.statusCode).toBe(200);
+      const summary = response.json();
+      expect(summary).toMatchObject({
+        passedBills: 2,
+        pendingBills: 1,
+        netAmount: 3400.25,
+        totalBillAmount: 3500.5,
+        totalPenalties: 100.25,
+        totalLiveWork: 2,
+        totalCompletedWork: 3,
+        todayLiveWork: 1,
+        todayCompletedWork: 1,
+        today: '2026-11-20',
+      });
+      expect(summary.completedPerDay).toEqual([
+        { day: '2026-11-18', work: 'pftr', count: 1 },
+        { day: '2026-11-19', work: 'pftr', count: 1 },
+        { day: '2026-11-20', work: 'pftr', count: 1 },
+      ]);
+      expect(summary.billsByStatus).toEqual([
+        { status: 'Accounts', count: 1, amount: 500.25 },
+        { status: 'Bill Passed', count: 2, amount: 2900 },
+      ]);
+      const supervisor = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.supervisor }));
+      expect((await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: supervisor } })).statusCode).toBe(403);
+    } finally {
+      await d.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { dayInZone } from '../../../shared/time.js';
+import { rowsOf, type Database } from '../../db/connect.js';
+
+export interface DashboardSummary {
+  passedBills: number;
+  pendingBills: number;
+  netAmount: number;
+  totalBillAmount: number;
+  totalPenalties: number;
+  totalLiveWork: number;
+  totalCompletedWork: number;
+  todayLiveWork: number;
+  todayCompletedWork: number;
+  today: string;
+  completedPerDay: { day: string; work: string; count: number }[];
+  billsByStatus: { status: string; count: number; amount: number }[];
+}
+
+/**
+ * The manager dashboard's nine figures (SPEC §2) and two charts, in one round of SQL.
+ * "Today" is the current day in APP_TZ: live work created today, work completed today.
+ */
+export async function dashboardSummary(db: Database, now: Date, timeZone: string): Promise<DashboardSummary> {
+  const today = dayInZone(now, timeZone);
+  const [figures, perDay, byStatus] = await Promise.all([
+    db.execute(sql`
+      select
+        (select count(*) from bills where status = 'Bill Passed')::int as passed_bills,
+        (select count(*) from bills where status <> 'Bill Passed')::int as pending_bills,
+        (select coalesce(sum(net_amount), 0)::text from bills) as net_amount,
+        (select coalesce(sum(bill_value), 0)::text from bills) as total_bill_amount,
+        (select coalesce(sum(penalty), 0)::text from bills) as total_penalties,
+        (select count(*) from duties where status = 'processing')::int as total_live,
+        (select count(*) from duties where status = 'completed')::int as total_completed,
+        (select count(*) from duties where status = 'processing'
+           and created_at >= (${today}::date::timestamp at time zone ${timeZone})
+           and created_at < ((${today}::date + 1)::timestamp at time zone ${timeZone}))::int as today_live,
+        (select count(*) from duties where status = 'completed' and completed_day = ${today}::date)::int as today_completed`),
+    db.execute(sql`
+      select completed_day::text as day, work, count(*)::int as count
+      from duties
+      where status = 'completed' and completed_day > ${today}::date - 30 and completed_day <= ${today}::date
+      group by completed_day, work
+      order by completed_day, work`),
+    db.execute(sql`
+      select status, count(*)::int as count, coalesce(sum(net_amount), 0)::text as amount
+      from bills group by status order by status`),
+  ]);
+  const f = rowsOf<Record<string, string | number>>(figures)[0]!;
+  return {
+    passedBills: Number(f.passed_bills),
+    pendingBills: Number(f.pending_bills),
+    netAmount: Number(f.net_amount),
+    totalBillAmount: Number(f.total_bill_amount),
+    totalPenalties: Number(f.total_penalties),
+    totalLiveWork: Number(f.total_live),
+    totalCompletedWork: Number(f.total_completed),
+    todayLiveWork: Number(f.today_live),
+    todayCompletedWork: Number(f.today_completed),
+    today,
+    completedPerDay: rowsOf<{ day: string; work: string; count: number }>(perDay).map((row) => ({ ...row, count: Number(row.count) })),
+    billsByStatus: rowsOf<{ status: string; count: number; amount: string }>(byStatus).map((row) => ({
+      status: row.status,
+      count: Number(row.count),
+      amount: Number(row.amount),
+    })),
+  };
+}

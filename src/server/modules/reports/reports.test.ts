@@ -1,0 +1,181 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { staff } from '../../db/schema.js';
+import { buildStaff, buildUser, loginAs, uniqueAadhar } from '../../../../test/helpers/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+
+// "now" is 20 November 2026, 15:30 in Kolkata
+const NOW = new Date('2026-11-20T10:00:00Z');
+const clock = { now: NOW };
+let t: TestApp;
+let managerToken: string;
+let supervisorId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  supervisorId = (await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token = managerToken) => t.app.inject({ url: `/api/v1${url}`, headers: { authorization: token } });
+
+/** Creates an mcc duty with this crew and completes it at the given moment. */
+async function completedAt(moment: string, workers: string[], work = 'mcc'): Promise<void> {
+  clock.now = new Date(moment);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/mcctrain/create-mcctrain',
+    headers: { authorization: managerToken },
+    payload: work === 'mcc' ? { work, trainno: '16301', totalcoach: 10, supervisor: supervisorId, workers } : { work, workers },
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  const done = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/mcctrain/update-mcctrain/${created.json().duty._id}`,
+    headers: { authorization: managerToken },
+    payload: { status: 'completed' },
+  });
+  if (done.statusCode !== 200) throw new Error(done.body);
+  clock.now = NOW;
+}
+
+/** IST wall-clock time → the UTC instant. */
+const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`).toISOString();
+
+describe('attendance', () => {
+  let asha: { id: string };
+  let bala: { id: string };
+  let upper: { id: string };
+
+  beforeAll(async () => {
+    asha = await buildStaff(t.deps.db, { name: 'Asha', work: 'mcc', wage: '650.50' });
+    bala = await buildStaff(t.deps.db, { name: 'Bala', work: 'mcc', wage: '500.00' });
+    // a work type stored in another case is still mcc
+    const [chitra] = await t.deps.db
+      .insert(staff)
+      .values({ name: 'Chitra', phone: '9876543210', aadhar: uniqueAadhar(), work: 'MCC', wage: '700.00' })
+      .returning();
+    upper = chitra!;
+    await buildStaff(t.deps.db, { name: 'Other Work', work: 'acca' });
+
+    await completedAt(ist('2026-11-03', '10:00'), [asha.id, bala.id]); // P for both
+    for (let i = 0; i < 2; i += 1) await completedAt(ist('2026-11-05', `1${i}:00`), [asha.id]); // P2
+    for (let i = 0; i < 3; i += 1) await completedAt(ist('2026-11-07', `1${i}:00`), [asha.id]); // P3
+    for (let i = 0; i < 4; i += 1) await completedAt(ist('2026-11-09', `1${i}:00`), [asha.id]); // 4 or more: P
+    await completedAt(ist('2026-11-11', '23:50'), [bala.id]); // late evening: day 11
+    await completedAt(ist('2026-11-12', '00:10'), [upper.id]); // just after midnight: day 12
+    await completedAt('2026-10-31T19:00:00Z', [bala.id]); // 00:30 IST on 1 November
+    await completedAt(ist('2026-10-31', '23:00'), [bala.id]); // October
+  });
+
+  it('answers every code of SPEC §4, totals, per-day counts and the grand total', async () => {
+    const response = await get('/attendance?work=mcc&month=2026-11');
+    expect(response.statusCode).toBe(200);
+    const grid = response.json();
+    expect(grid).toMatchObject({ work: 'mcc', month: '2026-11', days: 30, today: '2026-11-20' });
+    const byName = Object.fromEntries(grid.workers.map((w: { name: string }) => [w.name, w]));
+    expect(Object.keys(byName)).toEqual(['Asha', 'Bala', 'Chitra']);
+
+    const ashaCodes = byName.Asha.codes as string[];
+    expect(ashaCodes).toHaveLength(30);
+    expect(ashaCodes[2]).toBe('P');
+    expect(ashaCodes[4]).toBe('P2');
+    expect(ashaCodes[6]).toBe('P3');
+    expect(ashaCodes[8]).toBe('P');
+    expect(ashaCodes[0]).toBe('A');
+    expect(ashaCodes[19]).toBe('A'); // today, nothing completed yet
+    expect(ashaCodes.slice(20)).toEqual(new Array(10).fill('-'));
+    expect(byName.Asha.total).toBe(1 + 2 + 3 + 1);
+
+    expect(byName.Bala.codes[0]).toBe('P'); // 00:30 IST on 1 November
+    expect(byName.Bala.codes[10]).toBe('P'); // 23:50 IST on 11 November
+    expect(byName.Bala.codes[11]).toBe('A');
+    expect(byName.Bala.total).toBe(3);
+    expect(byName.Chitra.codes[11]).toBe('P'); // 00:10 IST on 12 November
+    expect(byName.Chitra.codes[10]).toBe('A');
+
+    expect(grid.dayTotals[0]).toBe(1);
+    expect(grid.dayTotals[2]).toBe(2);
+    expect(grid.dayTotals[4]).toBe(1);
+    expect(grid.dayTotals[25]).toBe(0);
+    expect(grid.grandTotal).toBe(grid.dayTotals.reduce((a: number, b: number) => a + b, 0));
+    expect(grid.grandTotal).toBe(8);
+  });
+
+  it('keeps each month to its own days', async () => {
+    const october = (await get('/attendance?work=mcc&month=2026-10')).json();
+    const bala = october.workers.find((w: { name: string }) => w.name === 'Bala');
+    expect(october.days).toBe(31);
+    expect(bala.codes[30]).toBe('P');
+    expect(bala.total).toBe(1);
+    expect(october.workers.find((w: { name: string }) => w.name === 'Asha').total).toBe(0);
+  });
+
+  it('refuses bad queries and non-managers', async () => {
+    expect((await get('/attendance?work=kitchen&month=2026-11')).statusCode).toBe(400);
+    expect((await get('/attendance?work=mcc&month=2026-13')).json().msg).toBe(MSG.monthInvalid);
+    const supervisor = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+    expect((await get('/attendance?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
+    expect((await get('/attendance/export?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
+  });
+
+  it('exports exactly SPEC’s file, read back cell by cell', async () => {
+    const response = await get('/attendance/export?work=mcc&month=2026-11');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Attendance_mcc_11_2026.xlsx');
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellStyles: true });
+    expect(book.SheetNames).toEqual(['Attendance']);
+    const sheet = book.Sheets.Attendance!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
+    expect(rows[0]![0]).toBe('Attendance - November 2026');
+    expect(rows[1]).toEqual(['Name', ...Array.from({ length: 30 }, (_, i) => i + 1), 'Total']);
+    expect(rows[2]![0]).toBe('Asha');
+    expect(rows[2]![3]).toBe('P');
+    expect(rows[2]![5]).toBe('P2');
+    expect(rows[2]![7]).toBe('P3');
+    expect(rows[2]![30]).toBe('-');
+    expect(rows[2]![31]).toBe(7);
+    expect(rows).toHaveLength(5);
+    const widths = (sheet['!cols'] ?? []).map((col) => col.wch);
+    expect(widths[0]).toBe(20);
+    expect(widths.slice(1, 31).every((w) => w === 4)).toBe(true);
+    expect(widths[31]).toBe(6);
+  });
+
+  it('neutralises names that a spreadsheet could read as a formula', async () => {
+    await buildStaff(t.deps.db, { name: '=HYPERLINK("http://evil")', work: 'bio' });
+    await buildStaff(t.deps.db, { name: '@SUM(A1)', work: 'bio' });
+    const response = await get('/attendance/export?work=bio&month=2026-11');
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets.Attendance!;
+    const names = [sheet.A3, sheet.A4].map((cell) => cell?.v);
+    expect(names.sort()).toEqual(["'=HYPERLINK(\"http://evil\")", "'@SUM(A1)"]);
+    expect(sheet.A3?.f).toBeUndefined();
+  });
+});
+
+describe('wage register', () => {
+  it('multiplies each worker’s attendance total by the wage, exactly, with the totals', async () => {
+    const response = await get('/wages?work=mcc&month=2026-11');
+    expect(response.statusCode).toBe(200);
+    const register = response.json();
+    const asha = register.rows.find((row: { name: string }) => row.name === 'Asha');
+    expect(asha).toMatchObject({ days: 7, wage: 650.5, amount: 4553.5 });
+    const bala = register.rows.find((row: { name: string }) => row.name === 'Bala');
+    expect(bala).toMatchObject({ days: 3, wage: 500, amount: 1500 });
+    expect(register.totalDays).toBe(7 + 3 + 1);
+    expect(register.totalAmount).toBe(4553.5 + 1500 + 700);
+
+    const file = await get('/wages/export?work=mcc&month=2026-11');
+    expect(file.headers['content-disposition']).toContain('Wages_mcc_11_2026.xlsx');
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[1]).toEqual(['Name', 'Emp ID', 'Days', 'Wage per day', 'Amount']);
+    expect(rows.at(-1)).toEqual(['Total', '', 11, '', 6753.5]);
+  });
+});
