@@ -1,0 +1,183 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { openDatabase } from '../../db/connect.js';
+import { CHAT_MESSAGES_PER_MINUTE } from './routes.js';
+import { buildUser, loginAs } from '../../../../test/helpers/factories.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
+
+const clock = { now: new Date('2026-11-20T10:00:00Z') };
+let t: TestApp;
+let managerToken: string;
+let supervisorToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Meena' }));
+  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, name: 'Supervisor Sunil' }));
+  adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (text: unknown, token = managerToken, app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/v1/chat/createchat', payload: { text, user: 'Someone Else' }, headers: { authorization: token } });
+const list = (query = '', token = managerToken) => t.app.inject({ url: `/api/v1/chat/getchats${query}`, headers: { authorization: token } });
+
+describe('chat API', () => {
+  it('stores a message from the session’s person, ignoring a `user` sent by the client', async () => {
+    const response = await send('  Train 12625 cleaned at platform 2  ');
+    expect(response.statusCode).toBe(201);
+    expect(response.json().chat).toMatchObject({ text: 'Train 12625 cleaned at platform 2', user: 'Manager Meena' });
+    const chats = (await list()).json().chats;
+    expect(chats.at(-1)).toMatchObject({ text: 'Train 12625 cleaned at platform 2', user: 'Manager Meena' });
+  });
+
+  it('refuses empty, blank and over-long messages with a clear message', async () => {
+    for (const text of ['', '   ', '\n\t', undefined]) {
+      const response = await send(text);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe(MSG.chatEmpty);
+    }
+    const long = await send('x'.repeat(2001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().msg).toBe(MSG.chatTooLong);
+    expect((await send('x'.repeat(2000))).statusCode).toBe(201);
+  });
+
+  it('lists oldest first, the latest ones by default, older ones with `before`, newer with `after`', async () => {
+    const fresh = await createTestApp({ clock });
+    try {
+      const token = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.manager }));
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        clock.now = new Date(clock.now.getTime() + 1000);
+        ids.push((await send(`message ${i}`, token, fresh.app)).json().chat._id);
+      }
+      const get = async (query: string) =>
+        (await fresh.app.inject({ url: `/api/v1/chat/getchats${query}`, headers: { authorization: token } })).json().chats.map((c: { text: string }) => c.text);
+      expect(await get('')).toEqual(['message 0', 'message 1', 'message 2', 'message 3', 'message 4']);
+      expect(await get('?limit=2')).toEqual(['message 3', 'message 4']);
+      expect(await get(`?before=${ids[3]}&limit=2`)).toEqual(['message 1', 'message 2']);
+      expect(await get(`?after=${ids[2]}`)).toEqual(['message 3', 'message 4']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is for signed-in managers, supervisors and admins only', async () => {
+    expect((await send('hello from the field', supervisorToken)).statusCode).toBe(201);
+    expect((await send('hello from the admin', adminToken)).statusCode).toBe(201);
+    expect((await t.app.inject({ url: '/api/v1/chat/getchats' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', payload: { text: 'hi' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/chat/stream' })).statusCode).toBe(401);
+  });
+
+  it(`limits each person to ${CHAT_MESSAGES_PER_MINUTE} messages a minute`, async () => {
+    const chatty = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+    for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i += 1) expect((await send(`m${i}`, chatty)).statusCode).toBe(201);
+    const blocked = await send('one too many', chatty);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toBe(MSG.chatTooFast);
+    expect((await send('others still can')).statusCode).toBe(201);
+  });
+
+  it("counts today's messages (APP_TZ) sent by others for the badge", async () => {
+    const fresh = await createTestApp({ clock });
+    try {
+      const manager = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.manager }));
+      const supervisor = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.supervisor }));
+      clock.now = new Date('2026-11-19T18:00:00Z'); // 23:30 on the 19th in Kolkata
+      await send('yesterday', supervisor, fresh.app);
+      clock.now = new Date('2026-11-19T19:00:00Z'); // 00:30 on the 20th
+      await send('today 1', supervisor, fresh.app);
+      await send('today 2', supervisor, fresh.app);
+      await send('my own', manager, fresh.app);
+      clock.now = new Date('2026-11-20T10:00:00Z');
+      const count = async (token: string) =>
+        (await fresh.app.inject({ url: '/api/v1/chat/today-count', headers: { authorization: token } })).json().count;
+      expect(await count(manager)).toBe(2);
+      expect(await count(supervisor)).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+/** Reads Server-Sent Events from a stream until `count` messages arrived or the time is up. */
+async function readEvents(url: string, token: string, count: number, timeoutMs: number, onOpen: () => Promise<void>): Promise<{ messages: { text: string }[]; ms: number }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const response = await fetch(url, { headers: { authorization: token }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const messages: { text: string }[] = [];
+  let buffer = '';
+  let started = 0;
+  let opened = false;
+  try {
+    while (messages.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      if (!opened && buffer.includes('retry:')) {
+        opened = true;
+        // give the subscription a moment to be in place, then send
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        started = performance.now();
+        await onOpen();
+      }
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (block.includes('event: message') && data) messages.push(JSON.parse(data.slice(6)));
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return { messages, ms: performance.now() - started };
+}
+
+describe('GET /chat/stream', () => {
+  it('pushes a new message to an open stream within a second', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { messages, ms } = await readEvents(`http://127.0.0.1:${port}/api/v1/chat/stream`, supervisorToken, 1, 5000, async () => {
+      await send('live over the stream');
+    });
+    expect(messages.map((m) => m.text)).toEqual(['live over the stream']);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('delivers a message posted to one server instance to a stream on another (PostgreSQL)', async () => {
+    const database = await openTestDatabase();
+    const other = await openDatabase({ databaseUrl: database.url!, maxConnections: 3 });
+    const first = await createTestApp({ database });
+    const second = await createTestApp({ database: other });
+    try {
+      const token = await loginAs(first.app, await buildUser(first.deps.db, { role: ROLE.manager, name: 'Instance One' }));
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = second.app.server.address() as AddressInfo;
+      const { messages } = await readEvents(`http://127.0.0.1:${port}/api/v1/chat/stream`, token, 1, 5000, async () => {
+        await send('across instances', token, first.app);
+      });
+      expect(messages.map((m) => m.text)).toEqual(['across instances']);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+      await other.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { errorResponse } from '../../../shared/schemas/auth.js';
+import { chatListQuery, chatMessage, createChatBody, type ChatMessage } from '../../../shared/schemas/chat.js';
+import type { DatabaseHandle } from '../../db/connect.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http-error.js';
+import { resolveUser, type Guards } from '../../plugins/auth.js';
+import { hitRateLimit } from '../../rate-limit.js';
+import { ChatHub, createChat, listChats, todayCountFromOthers } from './chat.service.js';
+
+/** Messages one person may send per minute. */
+export const CHAT_MESSAGES_PER_MINUTE = 30;
+/** Comment lines keep proxies from closing an idle stream; each also re-checks the session. */
+const HEARTBEAT_MS = 25_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Team chat (SPEC §7 /chat rows) and its live stream: GET /chat/stream is a Server-Sent
+ * Events stream (read with fetch, so the token travels in the Authorization header, never
+ * in a URL). New messages reach every instance through PostgreSQL NOTIFY.
+ */
+export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHandle) {
+  const chatters = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
+  const hub = new ChatHub(database);
+  const streams = new Set<ServerResponse>();
+
+  return async function chatPlugin(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['chat'];
+
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.end();
+      streams.clear();
+      await hub.close();
+    });
+
+    r.get(
+      '/chat/getchats',
+      {
+        onRequest: chatters,
+        schema: {
+          tags,
+          summary: 'Messages, oldest first: the latest 200, or older than `before`, or newer than `after`',
+          querystring: chatListQuery,
+          response: { 200: z.object({ chats: z.array(chatMessage) }), 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (request) => ({ chats: await listChats(deps.db, request.query) }),
+    );
+
+    r.post(
+      '/chat/createchat',
+      {
+        onRequest: chatters,
+        schema: {
+          tags,
+          summary: 'Send a message (the sender is the signed-in person)',
+          body: createChatBody,
+          response: { 201: z.object({ success: z.literal(true), chat: chatMessage }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const user = request.user!;
+        if ((await hitRateLimit(deps.db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
+        const chat = await createChat(deps.db, user, request.body.text, deps.now());
+        return reply.status(201).send({ success: true as const, chat });
+      },
+    );
+
+    r.get(
+      '/chat/today-count',
+      {
+        onRequest: chatters,
+        schema: { tags, summary: "Today's messages (APP_TZ) sent by others: the menu badge", response: { 200: z.object({ count: z.number() }), 401: errorResponse, 403: errorResponse } },
+      },
+      async (request) => ({ count: await todayCountFromOthers(deps.db, request.user!.id, deps.now(), deps.config.appTz) }),
+    );
+
+    r.get(
+      '/chat/stream',
+      { onRequest: chatters, schema: { tags, summary: 'Server-Sent Events: each new message as `event: message`; send Last-Event-ID to catch up' } },
+      async (request, reply) => {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-content-type-options': 'nosniff',
+        });
+        res.write('retry: 3000\n\n');
+        streams.add(res);
+        const send = (message: ChatMessage) => {
+          res.write(`id: ${message._id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
+        };
+
+        let closed = false;
+        let unsubscribe = () => {};
+        const heartbeat = setInterval(() => {
+          res.write(': ping\n\n');
+          // a session that ended (logout, disabled, resigned) loses its stream too
+          resolveUser(deps.db, request)
+            .then((user) => {
+              if (!user) res.end();
+            })
+            .catch(() => undefined);
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+        const cleanup = () => {
+          closed = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          streams.delete(res);
+        };
+        request.raw.on('close', cleanup);
+        res.on('close', cleanup);
+
+        unsubscribe = await hub.subscribe(send);
+        if (closed) unsubscribe();
+        const lastId = request.headers['last-event-id'];
+        if (typeof lastId === 'string' && UUID.test(lastId)) {
+          for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) send(message);
+        }
+      },
+    );
+  };
+}
