@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_PROFILE } from '../../../shared/company-profile.js';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
+
+const mailer = new MemoryMailer();
+let t: TestApp;
+let admin: BuiltUser;
+let adminToken: string;
+let managerToken: string;
+let supervisorToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer });
+  admin = await buildUser(t.deps.db, { role: ROLE.admin, name: 'Admin Anita' });
+  adminToken = await loginAs(t.app, admin);
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mohan' }));
+  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? { authorization: token } : {} });
+
+describe('admin permissions', () => {
+  const endpoints: [('GET' | 'POST' | 'PUT' | 'DELETE'), string, object?][] = [
+    ['GET', '/admin/overview'],
+    ['GET', '/admin/accounts'],
+    ['POST', '/admin/accounts', { name: 'X', email: 'x@example.com', password: 'long-enough-1', role: 0 }],
+    ['PUT', '/admin/accounts/00000000-0000-4000-8000-000000000000', { disabled: true }],
+    ['POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/send-reset'],
+    ['POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/end-sessions'],
+    ['POST', '/admin/states', { name: 'Atlantis' }],
+    ['PUT', '/admin/states/00000000-0000-4000-8000-000000000000', { name: 'Atlantis' }],
+    ['DELETE', '/admin/states/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/admin/company-profile', DEFAULT_COMPANY_PROFILE],
+    ['GET', '/admin/staffing-norms'],
+    ['PUT', '/admin/staffing-norms/mcc', { perCoach: 1 }],
+    ['PUT', '/admin/contract-periods/mcc', { period: '2025–2028' }],
+    ['GET', '/admin/audit'],
+  ];
+  for (const [method, url, body] of endpoints) {
+    it(`${method} ${url} answers 403 to managers and supervisors, 401 to strangers`, async () => {
+      expect((await api(method, url, managerToken, body)).statusCode).toBe(403);
+      expect((await api(method, url, supervisorToken, body)).statusCode).toBe(403);
+      expect((await api(method, url, undefined, body)).statusCode).toBe(401);
+    });
+  }
+});
+
+describe('accounts', () => {
+  it('lists accounts with filters and search', async () => {
+    const response = await api('GET', '/admin/accounts?q=mohan', adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().accounts.map((a: { name: string }) => a.name)).toEqual(['Manager Mohan']);
+    const admins = (await api('GET', '/admin/accounts?role=2', adminToken)).json();
+    expect(admins.accounts.every((a: { role: number }) => a.role === 2)).toBe(true);
+    expect(admins.accounts[0]).toMatchObject({ email: admin.email, disabled: false, lastLoginAt: expect.any(String) });
+  });
+
+  it('creates a manager account that can sign in, and refuses a taken e-mail', async () => {
+    const created = await api('POST', '/admin/accounts', adminToken, { name: 'New Manager', email: 'new.manager@example.com', password: 'manager-pass-1', role: 1 });
+    expect(created.statusCode).toBe(201);
+    const login = await api('POST', '/auth/login', undefined, { email: 'new.manager@example.com', password: 'manager-pass-1' });
+    expect(login.json().user.role).toBe(1);
+    const again = await api('POST', '/admin/accounts', adminToken, { name: 'Again', email: 'NEW.manager@example.com', password: 'manager-pass-1', role: 0 });
+    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered });
+    const bad = await api('POST', '/admin/accounts', adminToken, { name: 'Bad', email: 'bad@example.com', password: 'short', role: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(MSG.passwordTooShort);
+  });
+
+  it('changes role and work type; disabling ends the sessions at once', async () => {
+    const person = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
+    const token = await loginAs(t.app, person);
+    expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { work: 'acca' })).statusCode).toBe(200);
+    expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(200);
+    expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { disabled: true })).statusCode).toBe(200);
+    expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(401);
+    expect((await api('POST', '/auth/login', undefined, { email: person.email, password: person.password })).statusCode).toBe(403);
+    expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { disabled: false, role: 1 })).statusCode).toBe(200);
+    const login = await api('POST', '/auth/login', undefined, { email: person.email, password: person.password });
+    expect(login.json().user).toMatchObject({ role: 1, work: 'acca' });
+  });
+
+  it('never disables or demotes the last admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const only = await buildUser(fresh.deps.db, { role: ROLE.admin });
+      const token = await loginAs(fresh.app, only);
+      const call = (payload: object) => fresh.app.inject({ method: 'PUT', url: `/api/v1/admin/accounts/${only.id}`, payload, headers: { authorization: token } });
+      for (const payload of [{ disabled: true }, { role: 1 }]) {
+        const response = await call(payload);
+        expect(response.statusCode).toBe(409);
+        expect(response.json().msg).toBe(MSG.lastAdmin);
+      }
+      await buildUser(fresh.deps.db, { role: ROLE.admin });
+      expect((await call({ role: 1 })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('sends a reset code and ends all sessions of an account', async () => {
+    const person = await buildUser(t.deps.db, { role: ROLE.manager });
+    const token = await loginAs(t.app, person);
+    const sent = await api('POST', `/admin/accounts/${person.id}/send-reset`, adminToken);
+    expect(sent.json().msg).toBe(MSG.resetCodeSent);
+    expect(mailer.sent.at(-1)?.to).toBe(person.email);
+    expect(mailer.sent.at(-1)?.text).toMatch(/password is \d{6}/);
+    expect((await api('POST', `/admin/accounts/${person.id}/end-sessions`, adminToken)).statusCode).toBe(200);
+    expect((await api('GET', '/auth/managerauth', token)).statusCode).toBe(401);
+    expect((await api('POST', '/admin/accounts/00000000-0000-4000-8000-000000000000/end-sessions', adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('reference data', () => {
+  it('seeds the states and union territories, and lets the admin add, rename and remove', async () => {
+    const list = await api('GET', '/states/get-states', supervisorToken);
+    expect(list.statusCode).toBe(200);
+    const names = list.json().state.map((s: { name: string }) => s.name);
+    expect(names).toHaveLength(36);
+    expect(names).toContain('Kerala');
+    expect(names).toContain('Ladakh');
+    expect((await api('GET', '/states/get-states', undefined)).statusCode).toBe(401);
+
+    const added = await api('POST', '/admin/states', adminToken, { name: 'New Territory' });
+    expect(added.statusCode).toBe(201);
+    expect((await api('POST', '/admin/states', adminToken, { name: 'kerala' })).json().msg).toBe(MSG.stateExists);
+    const renamed = await api('PUT', `/admin/states/${added.json()._id}`, adminToken, { name: 'Renamed Territory' });
+    expect(renamed.json().name).toBe('Renamed Territory');
+    expect((await api('DELETE', `/admin/states/${added.json()._id}`, adminToken)).statusCode).toBe(200);
+    expect((await api('GET', '/states/get-states', managerToken)).json().state).toHaveLength(36);
+  });
+
+  it('serves the company profile publicly and lets the admin change it', async () => {
+    const before = await api('GET', '/company-profile', undefined);
+    expect(before.json()).toEqual(DEFAULT_COMPANY_PROFILE);
+    const changed = await api('PUT', '/admin/company-profile', adminToken, { ...DEFAULT_COMPANY_PROFILE, phone: '+91 484 222 3333' });
+    expect(changed.statusCode).toBe(200);
+    expect((await api('GET', '/company-profile', undefined)).json().phone).toBe('+91 484 222 3333');
+    const bad = await api('PUT', '/admin/company-profile', adminToken, { ...DEFAULT_COMPANY_PROFILE, email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('Enter a valid email address');
+  });
+
+  it('uses a changed staffing norm for new duties', async () => {
+    expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 1.25 })).statusCode).toBe(200);
+    const norms = (await api('GET', '/admin/staffing-norms', adminToken)).json().norms;
+    expect(norms).toContainEqual({ work: 'mcc', perCoach: 1.25 });
+    expect(norms).toContainEqual({ work: 'acca', perCoach: 0.6 });
+    const supervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const duty = await api('POST', '/mcctrain/create-mcctrain', managerToken, { work: 'mcc', trainno: '1', totalcoach: 8, supervisor: supervisor.id, workers: [worker.id] });
+    expect(duty.json().duty.reqq).toBe(10);
+    expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 0 })).statusCode).toBe(400);
+    expect((await api('PUT', '/admin/staffing-norms/kitchen', adminToken, { perCoach: 1 })).statusCode).toBe(400);
+  });
+
+  it('shows the contract period of the work type on its bills', async () => {
+    await api('PUT', '/admin/contract-periods/bio', adminToken, { period: 'Apr 2025 – Mar 2028' });
+    await api('POST', '/mcctrain/createbill', managerToken, { work: 'bio', month: '2026-10', status: 'Processing', billvalue: 1, penalty: 0, netamount: 1 });
+    const bills = (await api('GET', '/mcctrain/getbills?work=bio', managerToken)).json().bills;
+    expect(bills[0].contractperiod).toBe('Apr 2025 – Mar 2028');
+    expect((await api('GET', '/contract-periods', managerToken)).json().periods).toContainEqual({ work: 'bio', period: 'Apr 2025 – Mar 2028' });
+  });
+});
+
+describe('audit trail', () => {
+  it('lists every change newest first with who, what, before and after; filters and pages in SQL', async () => {
+    const all = (await api('GET', '/admin/audit?limit=200', adminToken)).json();
+    const actions = all.entries.map((e: { action: string }) => e.action);
+    for (const action of ['account.create', 'account.update', 'state.create', 'state.update', 'state.delete', 'company.update', 'norm.update', 'contract.update', 'duty.create', 'bill.create']) {
+      expect(actions).toContain(action);
+    }
+    const ids = all.entries.map((e: { _id: number }) => e._id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+    const company = (await api('GET', '/admin/audit?entity=company', adminToken)).json().entries;
+    expect(company).toHaveLength(1);
+    expect(company[0]).toMatchObject({ actorName: 'Admin Anita', before: { phone: DEFAULT_COMPANY_PROFILE.phone }, after: { phone: '+91 484 222 3333' } });
+
+    const mine = (await api('GET', `/admin/audit?actor=${admin.id}&limit=3`, adminToken)).json();
+    expect(mine.entries).toHaveLength(3);
+    expect(mine.entries.every((e: { actorId: string }) => e.actorId === admin.id)).toBe(true);
+    const next = (await api('GET', `/admin/audit?actor=${admin.id}&limit=3&cursor=${mine.nextCursor}`, adminToken)).json();
+    expect(next.entries[0]._id).toBeLessThan(mine.entries[2]._id);
+
+    const future = (await api('GET', '/admin/audit?from=2999-01-01', adminToken)).json();
+    expect(future.entries).toEqual([]);
+  });
+});
