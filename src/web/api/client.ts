@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import { MSG } from '../../shared/messages.js';
+
+/** Everything the web app calls lives under this prefix (SPEC §7). */
+export const API_BASE = '/api/v1';
+
+/** The server answered with an error status; `message` is its {msg} (or {message}). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The request never got an answer (offline, DNS, server down, aborted). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(MSG.somethingWentWrong, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RequestOptions<T> {
+  /** The session token; sent as the Authorization header value itself (SPEC §7). */
+  token?: string | null;
+  body?: unknown;
+  /** Checks the success answer's shape; the parsed value is returned. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  /** paging and range headers (x-total-count, x-next-cursor, x-range-from/to) */
+  headers: Headers;
+}
+
+/** The text a person should see for an error answer: {msg}, else {message}, else ''. */
+function messageOf(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { msg, message } = body as { msg?: unknown; message?: unknown };
+    if (typeof msg === 'string' && msg) return msg;
+    if (typeof message === 'string' && message) return message;
+  }
+  return '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * One call to the API. Resolves with the status and body of a 2xx answer; rejects with
+ * ApiError for any other status and with NetworkError when no answer came.
+ */
+export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = options.token;
+  // No content-type without a body: the server refuses an empty JSON body.
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, messageOf(body), body);
+  const data = options.schema ? options.schema.parse(body) : (body as T);
+  return { status: response.status, data, headers: response.headers };
+}
+
+/** Shorthands that resolve with the body only. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('GET', path, options).then((r) => r.data),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }).then((r) => r.data),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('DELETE', path, options).then((r) => r.data),
+};

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../shared/messages.js';
+import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
+import { logout } from '../api/auth.js';
+import { useAuth } from './auth-context.js';
+
+/**
+ * Logout (SPEC §4): revoke the session on the server, clear state and storage, toast,
+ * and go to /login after one second.
+ */
+export function useLogout(): () => Promise<void> {
+  const { token, clear, finishSigningOut } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const revoking = logout(token);
+    clear({ signingOut: true });
+    queryClient.clear();
+    notifications.show({ color: 'green', message: MSG.loggedOut });
+    window.setTimeout(() => {
+      navigate('/login', { replace: true });
+      finishSigningOut();
+    }, LOGOUT_REDIRECT_MS);
+    await revoking;
+  }, [token, clear, finishSigningOut, navigate, queryClient]);
+}

@@ -1,0 +1,226 @@
+import { useEffect, useSyncExternalStore } from 'react';
+// The logo and the first slide's picture are above the fold on every phone: inlined as
+// data: URLs (about 1 KB each) so the first paint waits for no image request.
+import builtInLogoUrl from './pages/public/images/logo.svg?inline';
+import aboutImageUrl from './pages/public/images/about-depot.svg';
+import bedrollImageUrl from './pages/public/images/service-bedroll.svg';
+import housekeepingImageUrl from './pages/public/images/service-housekeeping.svg';
+import laundryImageUrl from './pages/public/images/service-laundry.svg?inline';
+import runningRoomImageUrl from './pages/public/images/service-running-room.svg';
+import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
+import { MSG } from '../shared/messages.js';
+
+/**
+ * The company's public details: every name, number and sentence about the company that
+ * the public site, the top bar and the footer show comes from here, never from a literal
+ * in a component. Plain data (strings, numbers, arrays, no functions).
+ *
+ * The part an admin edits (issue 8: GET /company-profile, PUT /admin/company-profile) has
+ * exactly the shape and the defaults of src/shared/company-profile.ts. Only its type is
+ * imported: that module builds zod schemas, and zod must stay out of the JavaScript every
+ * public page loads (the 150 KB budget for /). company-profile.test.ts checks that the
+ * values here are the shared defaults. The rest is the site's own content.
+ */
+export interface CompanyProfile extends EditableCompanyProfile {
+  /** One line under the name: what the company does. */
+  tagline: string;
+  /** When the office answers, on the contact page. */
+  officeHours: string;
+  /** SPEC §1: the four services of the banner, in banner order. */
+  services: Service[];
+  about: AboutSection;
+  whyChooseUs: Highlight[];
+}
+
+export type Counters = EditableCompanyProfile['counters'];
+/** SPEC §1: a sample testimonial; rating is the number of stars (4 or 5 in the defaults). */
+export type Testimonial = EditableCompanyProfile['testimonials'][number];
+export type FaqEntry = EditableCompanyProfile['faq'][number];
+
+export interface CompanyImage {
+  src: string;
+  /** Intrinsic size, so the page reserves the space before the image arrives. */
+  width: number;
+  height: number;
+  /** Empty for a decorative image. */
+  alt: string;
+}
+
+export interface Service {
+  title: string;
+  summary: string;
+  image: CompanyImage;
+}
+
+export interface Highlight {
+  title: string;
+  text: string;
+}
+
+export interface AboutSection {
+  /** The opening paragraph; on /about and in the home page's About Us section. */
+  intro: string;
+  /** SPEC §2 /about: what the company does, one line each. */
+  services: Highlight[];
+  /** SPEC §2 /about: 'Professional and Creative Staff' and 'On-time Services'. */
+  items: Highlight[];
+  image: CompanyImage;
+}
+
+/** The built-in logo, shown while the profile's `logo` is null (no uploaded logo). */
+export const builtInLogo: CompanyImage = { src: builtInLogoUrl, width: 36, height: 36, alt: '' };
+
+const serviceImage = (src: string): CompanyImage => ({ src, width: 480, height: 360, alt: '' });
+
+/** The defaults, until an admin edits them (the editable part equals DEFAULT_COMPANY_PROFILE). */
+export const companyProfile: CompanyProfile = {
+  name: 'Dutyroll Services',
+  shortName: 'Dutyroll',
+  logo: null,
+  phone: '+91 484 400 1998',
+  email: 'contact@dutyroll.in',
+  address: 'Kadavanthra, Kochi, Kerala 682020, India',
+  established: 1998,
+  satisfaction: 98,
+  counters: { workers: 120, totalWork: 600, clients: 600, states: 15 },
+  testimonials: [
+    { name: 'Senior Section Engineer', role: 'Coaching Depot, Southern Railway', text: 'Rakes leave the pit line clean and on time. Their supervisors report every coach before we sign off.', rating: 5 },
+    { name: 'Front Office Manager', role: 'Business hotel, Kochi', text: 'Linen comes back fresh and counted, week after week. We have not missed a turnover since we switched.', rating: 5 },
+    { name: 'Chief Depot Officer', role: 'Running room, Ernakulam', text: 'Clean rooms and fresh bedrolls for every crew, at any hour. Dependable people.', rating: 4 },
+    { name: 'Operations Head', role: 'Hospital laundry contract', text: 'The mechanized laundry handles our volumes without fuss, and the billing is always clear.', rating: 4 },
+  ],
+  faq: [
+    {
+      question: 'Which services do you provide?',
+      answer: 'Mechanized laundry, bedroll (linen) management, housekeeping and mechanized cleaning of coaches, and running room services, for railways and hotels.',
+    },
+    {
+      question: 'How do you work with railways?',
+      answer: 'On contracts with the railway divisions: our supervisors record every train cleaned and every bedsheet supplied and returned, and the monthly bill follows from those records.',
+    },
+  ],
+  tagline: 'Linen, laundry, housekeeping and mechanized cleaning for railways and hotels',
+  officeHours: 'Monday to Saturday, 9 am to 6 pm. Our supervisors are on duty round the clock.',
+  services: [
+    {
+      title: 'Mechanized Laundry Services',
+      summary: 'Linen washed, dried, ironed and packed in our mechanized laundries, set up and run on a build-own-operate-transfer basis.',
+      image: serviceImage(laundryImageUrl),
+    },
+    {
+      title: 'Bedroll Management Services',
+      summary: 'Clean, sealed bedrolls for every AC coach: counted out at the depot, counted back at the end of the journey.',
+      image: serviceImage(bedrollImageUrl),
+    },
+    {
+      title: 'Housekeeping Services',
+      summary: 'Onboard housekeeping for long-distance trains and daily housekeeping for hotel rooms, by trained crews.',
+      image: serviceImage(housekeepingImageUrl),
+    },
+    {
+      title: 'Running Room Services',
+      summary: 'Rest rooms for loco pilots and guards kept clean, stocked and ready between duties, day and night.',
+      image: serviceImage(runningRoomImageUrl),
+    },
+  ],
+  about: {
+    intro:
+      'Established in 1998, we look after the linen and cleanliness of trains and hotels. What began as one laundry for one coaching depot now serves railway divisions and hotels across India.',
+    services: [
+      { title: 'Mechanized laundry', text: 'Laundries built, owned, operated and in time transferred to the client: the build-own-operate-transfer basis.' },
+      { title: 'Linen management', text: 'Bedsheets, pillow covers, blankets and towels tracked from the depot store to the coach and back.' },
+      { title: 'Room services', text: 'Running rooms and hotel rooms cleaned, made up and restocked to a checklist.' },
+      { title: 'Mechanized cleaning', text: 'Coaches, toilets and pit lines cleaned with machines, on time for every departure.' },
+      { title: 'Onboard housekeeping', text: 'Housekeeping crews on board for railways and in-house for hotels.' },
+    ],
+    items: [
+      { title: 'Professional and Creative Staff', text: 'Supervisors and crews trained on the job and on the machines, who find better ways to do it.' },
+      { title: 'On-time Services', text: 'Every train leaves with clean linen and clean coaches: we plan our shifts around the timetable.' },
+    ],
+    image: { src: aboutImageUrl, width: 480, height: 360, alt: 'A laundry building beside a railway line, with a train passing' },
+  },
+  whyChooseUs: [
+    { title: 'Experience since 1998', text: 'More than twenty-five years of railway and hotel contracts, renewed year after year.' },
+    { title: 'Mechanized and hygienic', text: 'Industrial washers, dryers and ironers with a fixed process for every load.' },
+    { title: 'Trained, accountable crews', text: 'Every worker registered, trained and supervised; every duty recorded as it is done.' },
+    { title: 'Around the clock', text: 'Supervisors on the platform and at the pit line for every train, day and night.' },
+  ],
+};
+
+/** The phone number as a tel: link (digits and the leading plus only). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** The postal address as lines (it is kept as one comma-separated line), for the contact page and the footer. */
+export function addressLines(address: string): string[] {
+  return address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** SPEC §9 counters in display order, with their SPEC labels. */
+export function counterList(counters: Counters): { label: string; value: number }[] {
+  return [
+    { label: MSG.counterLabels.workers, value: counters.workers },
+    { label: MSG.counterLabels.totalWork, value: counters.totalWork },
+    { label: MSG.counterLabels.clients, value: counters.clients },
+    { label: MSG.counterLabels.states, value: counters.states },
+  ];
+}
+
+/** The logo to show: the uploaded one (a data: URL) or the built-in mark. */
+export function logoOf(profile: Pick<CompanyProfile, 'logo' | 'shortName'>): CompanyImage {
+  return profile.logo ? { ...builtInLogo, src: profile.logo } : builtInLogo;
+}
+
+// ---- the live profile: defaults first, then what the admin saved (GET /company-profile) ----
+
+const EDITABLE_KEYS = ['name', 'shortName', 'logo', 'phone', 'email', 'address', 'established', 'satisfaction', 'counters', 'testimonials', 'faq'] as const;
+
+let currentProfile: CompanyProfile = companyProfile;
+let lastFetched = 0;
+let inFlight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/**
+ * Reads the admin's profile from the server and shows it everywhere. Plain fetch, no zod:
+ * the server validated what it stored, and zod must stay off the public pages' download.
+ * A failed read keeps what is shown.
+ */
+export function refreshCompanyProfile(): Promise<void> {
+  inFlight ??= fetch('/api/v1/company-profile', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
+    .then((saved) => {
+      if (!saved || typeof saved !== 'object') return;
+      const next = { ...currentProfile } as Record<string, unknown>;
+      for (const key of EDITABLE_KEYS) if (key in saved) next[key] = saved[key];
+      currentProfile = next as unknown as CompanyProfile;
+      listeners.forEach((listener) => listener());
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      lastFetched = Date.now();
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The company profile to show: the defaults at once, then the saved one. Each page that
+ * shows it reads it again when it opens (at most every few seconds), so an admin's change
+ * shows on the public pages at once.
+ */
+export function useCompanyProfile(): CompanyProfile {
+  const profile = useSyncExternalStore(subscribe, () => currentProfile, () => currentProfile);
+  useEffect(() => {
+    if (Date.now() - lastFetched > 3000) void refreshCompanyProfile();
+  }, []);
+  return profile;
+}

@@ -1,0 +1,21 @@
+import { Fragment } from 'react';
+import { formatRupees } from '../../shared/money.js';
+
+/**
+ * An amount (formatRupees) that may wrap only after a group comma (₹98,76,<wbr>543.21),
+ * never inside a group, so narrow cards on a phone stay readable.
+ */
+export function MoneyText({ value }: { value: number }) {
+  const parts = formatRupees(value).split(',');
+  return (
+    <span style={{ wordBreak: 'keep-all', overflowWrap: 'normal' }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ','}
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}

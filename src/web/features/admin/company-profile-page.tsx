@@ -1,0 +1,282 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, NumberInput, Paper, Rating, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
+import { MSG } from '../../../shared/messages.js';
+import { errorText } from './admin-display.js';
+import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
+
+const LOGO_MAX_BYTES = 200 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
+const COUNTERS: { key: keyof CompanyProfile['counters']; label: string }[] = [
+  { key: 'workers', label: 'Workers' },
+  { key: 'totalWork', label: 'Total Work' },
+  { key: 'clients', label: 'Clients' },
+  { key: 'states', label: 'States' },
+];
+
+/** Field errors keyed by their whole path ('counters.workers', 'testimonials.0.text'). */
+function pathErrors(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The company details the public site shows (GET /company-profile). The whole profile is
+ * saved at once (PUT /admin/company-profile), checked first with the server's schema.
+ */
+export default function CompanyProfilePage() {
+  useDocumentTitle('Company profile · Admin · Dutyroll');
+  const profile = useCompanyProfile();
+  if (profile.isPending) return <Text c="dimmed">{MSG.loading}</Text>;
+  if (profile.isError)
+    return (
+      <Alert color="red" variant="light">
+        {errorText(profile.error)}
+      </Alert>
+    );
+  // the form keeps its own copy: a background refetch must not wipe unsaved edits
+  return <CompanyProfileForm initial={profile.data} />;
+}
+
+function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
+  const save = useSaveCompanyProfile();
+  const [form, setForm] = useState<CompanyProfile>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+
+  const patch = (change: Partial<CompanyProfile>) => setForm((current) => ({ ...current, ...change }));
+  const text = (key: 'name' | 'shortName' | 'phone' | 'email' | 'address') => ({
+    value: form[key],
+    onChange: (event: { currentTarget: { value: string } }) => patch({ [key]: event.currentTarget.value }),
+    error: errors[key],
+  });
+  const number = (value: string | number) => (typeof value === 'number' ? value : Number.parseInt(value, 10) || 0);
+
+  async function pickLogo(file: File | null) {
+    setLogoError(null);
+    if (!file) return;
+    if (!LOGO_TYPES.includes(file.type)) return setLogoError('The logo must be a PNG, JPEG, WebP or SVG image');
+    if (file.size > LOGO_MAX_BYTES) return setLogoError('The logo must be smaller than 200 KB');
+    try {
+      patch({ logo: await readAsDataUrl(file) });
+    } catch (error) {
+      setLogoError(errorText(error));
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setServerMessage(null);
+    const parsed = companyProfileSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(pathErrors(parsed.error));
+      notifications.show({ color: 'red', message: MSG.fieldsNeedAttention });
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      notifications.show({ color: 'teal', message: MSG.companyProfileSaved });
+    } catch (error) {
+      setServerMessage(errorText(error));
+    }
+  }
+
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Company profile
+          </Title>
+          <Text c="dimmed">What the public site shows: the top bar, footer, Contact, About and home page.</Text>
+        </Stack>
+        {serverMessage ? (
+          <Alert color="red" variant="light" role="alert">
+            {serverMessage}
+          </Alert>
+        ) : null}
+
+        <Section title="Company">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Company name" required {...text('name')} />
+            <TextInput label="Short name" required {...text('shortName')} />
+          </SimpleGrid>
+          <Group gap="md" align="center" wrap="wrap">
+            <Paper withBorder radius="md" w={88} h={88} p={6} style={{ display: 'grid', placeItems: 'center' }}>
+              {form.logo ? (
+                <Image src={form.logo} alt="Logo preview" fit="contain" w={72} h={72} />
+              ) : (
+                <Text size="xs" c="dimmed" ta="center">
+                  Default logo
+                </Text>
+              )}
+            </Paper>
+            <Stack gap={6}>
+              <Group gap="xs">
+                <FileButton onChange={(file) => void pickLogo(file)} accept={LOGO_TYPES.join(',')}>
+                  {(props) => (
+                    <Button variant="light" {...props}>
+                      Upload logo
+                    </Button>
+                  )}
+                </FileButton>
+                {form.logo ? (
+                  <Button variant="subtle" color="red" onClick={() => patch({ logo: null })}>
+                    Use the default logo
+                  </Button>
+                ) : null}
+              </Group>
+              <Text size="xs" c={logoError || errors.logo ? 'red' : 'dimmed'} role={logoError || errors.logo ? 'alert' : undefined}>
+                {logoError ?? errors.logo ?? 'PNG, JPEG, WebP or SVG, at most 200 KB'}
+              </Text>
+            </Stack>
+          </Group>
+        </Section>
+
+        <Section title="Contact">
+          <Textarea size="md" label="Address" required autosize minRows={2} {...text('address')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Email" type="email" required {...text('email')} />
+            <TextInput label="Phone" type="tel" required {...text('phone')} />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Figures">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <NumberInput size="md" label="Year established" value={form.established} onChange={(v) => patch({ established: number(v) })} min={1900} max={2100} allowDecimal={false} error={errors.established} />
+            <NumberInput size="md" label="Client satisfaction %" value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={100} allowDecimal={false} error={errors.satisfaction} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            {COUNTERS.map((counter) => (
+              <NumberInput size="md"
+                key={counter.key}
+                label={counter.label}
+                value={form.counters[counter.key]}
+                onChange={(v) => patch({ counters: { ...form.counters, [counter.key]: number(v) } })}
+                min={0}
+                allowDecimal={false}
+                thousandSeparator=","
+                error={errors[`counters.${counter.key}`]}
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Testimonials">
+          {form.testimonials.length === 0 ? <Text c="dimmed">No testimonials: the home page leaves the strip out.</Text> : null}
+          {form.testimonials.map((item, index) => {
+            const update = (change: Partial<CompanyProfile['testimonials'][number]>) =>
+              patch({ testimonials: form.testimonials.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+            const at = `testimonials.${index}`;
+            return (
+              <Paper key={index} withBorder radius="md" p="md">
+                <Stack gap="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>Testimonial {index + 1}</Text>
+                    <RemoveButton label={`Remove testimonial ${index + 1}`} onClick={() => patch({ testimonials: form.testimonials.filter((_, i) => i !== index) })} />
+                  </Group>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput label="Name" required value={item.name} onChange={(e) => update({ name: e.currentTarget.value })} error={errors[`${at}.name`]} />
+                    <TextInput label="Role" value={item.role} onChange={(e) => update({ role: e.currentTarget.value })} error={errors[`${at}.role`]} />
+                  </SimpleGrid>
+                  <Textarea size="md" label="What they said" required autosize minRows={2} value={item.text} onChange={(e) => update({ text: e.currentTarget.value })} error={errors[`${at}.text`]} />
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id={`rating-${index}`}>
+                      Rating
+                    </Text>
+                    <Group gap="sm">
+                      <Rating value={item.rating} onChange={(rating) => update({ rating: rating || 1 })} count={5} aria-labelledby={`rating-${index}`} />
+                      <Text size="sm" c="dimmed">
+                        {item.rating} of 5
+                      </Text>
+                    </Group>
+                  </Stack>
+                </Stack>
+              </Paper>
+            );
+          })}
+          <Group>
+            <Button variant="light" onClick={() => patch({ testimonials: [...form.testimonials, { name: '', role: '', text: '', rating: 5 }] })} disabled={form.testimonials.length >= 12}>
+              Add a testimonial
+            </Button>
+          </Group>
+        </Section>
+
+        <Section title="FAQ">
+          {form.faq.length === 0 ? <Text c="dimmed">No questions yet.</Text> : null}
+          {form.faq.map((entry, index) => {
+            const update = (change: Partial<CompanyProfile['faq'][number]>) => patch({ faq: form.faq.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+            return (
+              <Paper key={index} withBorder radius="md" p="md">
+                <Stack gap="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>Question {index + 1}</Text>
+                    <RemoveButton label={`Remove question ${index + 1}`} onClick={() => patch({ faq: form.faq.filter((_, i) => i !== index) })} />
+                  </Group>
+                  <TextInput label="Question" required value={entry.question} onChange={(e) => update({ question: e.currentTarget.value })} error={errors[`faq.${index}.question`]} />
+                  <Textarea size="md" label="Answer" required autosize minRows={2} value={entry.answer} onChange={(e) => update({ answer: e.currentTarget.value })} error={errors[`faq.${index}.answer`]} />
+                </Stack>
+              </Paper>
+            );
+          })}
+          <Group>
+            <Button variant="light" onClick={() => patch({ faq: [...form.faq, { question: '', answer: '' }] })} disabled={form.faq.length >= 20}>
+              Add a question
+            </Button>
+          </Group>
+        </Section>
+
+        <Divider />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setForm(initial)} disabled={!dirty || save.isPending}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending} size="md">
+            Save company profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} fz={18}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" onClick={onClick} aria-label={label} title={label}>
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" aria-hidden>
+        <path d="M6 6l12 12M18 6L6 18" />
+      </svg>
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PHONE_DIGITS } from '../../../shared/limits.js';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { createAccountBody } from '../../../shared/schemas/admin.js';
+import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
+import { fieldErrors } from '../../forms/field-errors.js';
+import { errorText, ROLE_OPTIONS } from './admin-display.js';
+import { useCreateAccount } from './api.js';
+
+const emptyForm = { name: '', email: '', phone: '', password: '', role: String(ROLE.manager), work: '' };
+type Form = typeof emptyForm;
+
+export const WORK_OPTIONS = WORK_TYPES.map((work) => ({ value: work, label: WORK_TYPE_SELECT_LABELS[work] }));
+
+/**
+ * Creates a sign-in account of any role (POST /admin/accounts). Staff records come from
+ * Add Supervisor; this is for accounts without one, such as another admin or a manager
+ * in the office. Checked with the server's own schema first.
+ */
+export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateAccount();
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+
+  const set = (field: keyof Form) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const close = () => {
+    setForm(emptyForm);
+    setErrors({});
+    setServerMessage(null);
+    create.reset();
+    onClose();
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setServerMessage(null);
+    const parsed = createAccountBody.safeParse({ ...form, role: Number(form.role) });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    try {
+      const answer = await create.mutateAsync({ ...parsed.data, phone: parsed.data.phone ?? '' });
+      if (answer.status === 201) {
+        notifications.show({ color: 'teal', message: answer.data.msg || MSG.registered });
+        close();
+      } else {
+        // 200: that e-mail already has an account (SPEC §8)
+        setServerMessage(answer.data.msg || MSG.alreadyRegistered);
+      }
+    } catch (error) {
+      setServerMessage(errorText(error));
+    }
+  }
+
+  const role = Number(form.role);
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={700} size="lg">Create an account</Text>} size="lg" radius="lg" centered>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          {serverMessage ? (
+            <Alert color="red" variant="light" role="alert">
+              {serverMessage}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Name" required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} autoComplete="off" data-autofocus />
+            <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} autoComplete="off" />
+            <TextInput
+              label="Phone Number"
+              description="Optional, 10 digits"
+              inputMode="numeric"
+              value={form.phone}
+              onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
+              error={errors.phone}
+            />
+            <PasswordInput label="Password" description="At least 8 characters" required value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} error={errors.password} autoComplete="new-password" />
+            <Select label="Role" description="Decides the area they sign in to" required data={ROLE_OPTIONS} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role} />
+            <Select
+              label="Work type"
+              description={role === ROLE.supervisor ? 'A supervisor sees only this work type' : 'Optional'}
+              data={WORK_OPTIONS}
+              value={form.work || null}
+              onChange={(value) => set('work')(value ?? '')}
+              clearable
+              placeholder="None"
+              error={errors.work}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import { staffingNormBody } from '../../../shared/schemas/admin.js';
+import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
+import { errorText } from './admin-display.js';
+import { useSaveStaffingNorm, useStaffingNorms } from './api.js';
+
+/** An example train length, so the admin sees what a factor means in people. */
+const EXAMPLE_COACHES = 20;
+
+/**
+ * Required staff per coach (or tank, for bio) of each work type; a new duty stores
+ * round(norm × coaches) as its required staff (DESIGN.md Manpower). Duties already made
+ * keep theirs.
+ */
+export default function StaffingNormsPage() {
+  useDocumentTitle('Staffing norms · Admin · Dutyroll');
+  const norms = useStaffingNorms();
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Staffing norms
+        </Title>
+        <Text c="dimmed">
+          Staff required per coach (per tank for BIO TOILET), default {DEFAULT_STAFFING_NORM}. New duties use the norm of their work type; duties already added keep theirs.
+        </Text>
+      </Stack>
+      {norms.isError ? (
+        <Alert color="red" variant="light">
+          {errorText(norms.error)}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="lg">
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Work type</Table.Th>
+                <Table.Th>Staff per coach</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {norms.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
+                    {MSG.loading}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                (norms.data ?? []).map((norm) => <NormRow key={norm.work} work={norm.work} perCoach={norm.perCoach} />)
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}
+
+function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
+  const save = useSaveStaffingNorm();
+  const [value, setValue] = useState<string | number>(perCoach);
+  const [error, setError] = useState<string | null>(null);
+  const label = WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work;
+  const parsed = staffingNormBody.safeParse({ perCoach: value === '' ? undefined : value });
+  const unchanged = parsed.success && parsed.data.perCoach === perCoach;
+
+  async function onSave() {
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync({ work, perCoach: parsed.data.perCoach });
+      notifications.show({ color: 'teal', message: `${answer.msg}: ${label} ${parsed.data.perCoach}` });
+      setError(null);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+
+  return (
+    <Table.Tr>
+      <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }} valign="top" pt="md">
+        {label}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="md" align="flex-start" wrap="wrap">
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <NumberInput
+              aria-label={`Staff per coach for ${label}`}
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                setError(null);
+              }}
+              min={0}
+              max={10}
+              step={0.1}
+              decimalScale={3}
+              error={error}
+              w={96}
+              size="sm"
+            />
+            <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={unchanged} aria-label={`Save staff per coach for ${label}`}>
+              Save
+            </Button>
+          </Group>
+          {parsed.success ? (
+            <Text size="sm" c="dimmed" pt={6}>
+              {EXAMPLE_COACHES} coaches → {requiredStaff(EXAMPLE_COACHES, parsed.data.perCoach)} staff
+            </Text>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../shared/messages.js';
+import { stateBody } from '../../../shared/schemas/admin.js';
+import { errorText } from './admin-display.js';
+import { useDeleteState, useSaveState, useStates } from './api.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+
+type State = { _id: string; name: string };
+
+/** States and union territories (SPEC §3 States list, issue 8): add, rename, remove. */
+export default function StatesPage() {
+  useDocumentTitle('States · Admin · Dutyroll');
+  const states = useStates();
+  const save = useSaveState();
+  const remove = useDeleteState();
+  const [newName, setNewName] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string; name: string; error?: string } | null>(null);
+  const [removing, setRemoving] = useState<State | null>(null);
+  const [filter, setFilter] = useState('');
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const parsed = stateBody.safeParse({ name: newName });
+    if (!parsed.success) {
+      setAddError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
+      return;
+    }
+    try {
+      const added = await save.mutateAsync({ id: null, name: parsed.data.name });
+      notifications.show({ color: 'teal', message: MSG.stateAdded(added.name) });
+      setNewName('');
+      setAddError(null);
+    } catch (error) {
+      setAddError(errorText(error));
+    }
+  }
+
+  async function rename() {
+    if (!editing) return;
+    const parsed = stateBody.safeParse({ name: editing.name });
+    if (!parsed.success) {
+      setEditing({ ...editing, error: parsed.error.issues[0]?.message ?? MSG.fillAllFields });
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: editing.id, name: parsed.data.name });
+      notifications.show({ color: 'teal', message: MSG.stateRenamed(saved.name) });
+      setEditing(null);
+    } catch (error) {
+      setEditing({ ...editing, error: errorText(error) });
+    }
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing._id);
+      notifications.show({ color: 'teal', message: MSG.stateRemoved(removing.name) });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    }
+    setRemoving(null);
+  }
+
+  const needle = filter.trim().toLowerCase();
+  const shown = (states.data ?? []).filter((state) => !needle || state.name.toLowerCase().includes(needle));
+
+  let rows;
+  if (states.isPending) rows = <StatusRow text={MSG.loading} />;
+  else if (states.isError)
+    rows = (
+      <Table.Tr>
+        <Table.Td colSpan={2}>
+          <Alert color="red" variant="light">
+            {errorText(states.error)}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  else if (shown.length === 0) rows = <StatusRow text={needle ? 'No state matches.' : 'No states yet.'} />;
+  else
+    rows = shown.map((state) =>
+      editing?.id === state._id ? (
+        <Table.Tr key={state._id}>
+          <Table.Td>
+            <TextInput
+              aria-label={`New name for ${state.name}`}
+              value={editing.name}
+              onChange={(event) => setEditing({ id: state._id, name: event.currentTarget.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') void rename();
+                if (event.key === 'Escape') setEditing(null);
+              }}
+              error={editing.error}
+              size="sm"
+              autoFocus
+            />
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap" justify="flex-end">
+              <Button size="xs" onClick={() => void rename()} loading={save.isPending}>
+                Save
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ) : (
+        <Table.Tr key={state._id}>
+          <Table.Td className="break-anywhere">{state.name}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap" justify="flex-end">
+              <Button size="xs" variant="light" onClick={() => setEditing({ id: state._id, name: state.name })} aria-label={`Rename ${state.name}`}>
+                Rename
+              </Button>
+              <ActionIcon variant="subtle" color="red" size="lg" onClick={() => setRemoving(state)} aria-label={`Remove ${state.name}`}>
+                <CrossIcon />
+              </ActionIcon>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ),
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        States
+      </Title>
+      <Paper withBorder radius="lg" p="md" component="form" onSubmit={(event: FormEvent) => void add(event)} noValidate>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <TextInput
+            label="Add a state or union territory"
+            placeholder="e.g. Ladakh"
+            value={newName}
+            onChange={(event) => {
+              setNewName(event.currentTarget.value);
+              setAddError(null);
+            }}
+            error={addError}
+            style={{ flex: 1, minWidth: 0 }}
+            maw={480}
+          />
+          <Button type="submit" loading={save.isPending && editing === null} mt={29} size="md">
+            Add
+          </Button>
+        </Group>
+      </Paper>
+      <TextInput type="search" label="Find" placeholder="Type part of a name" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} maw={{ sm: 360 }} />
+      <Paper withBorder radius="lg">
+        <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md" aria-busy={states.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name {states.data ? <Text span c="dimmed" size="sm">({states.data.length})</Text> : null}</Table.Th>
+              <Table.Th ta="right">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </Paper>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={removing ? `Remove ${removing.name}?` : ''}
+        confirmLabel="Remove"
+        color="red"
+        busy={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}
+
+function StatusRow({ text }: { text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
+        {text}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CrossIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" aria-hidden>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}

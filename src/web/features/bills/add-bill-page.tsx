@@ -1,0 +1,123 @@
+import '@mantine/dates/styles.css';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { BILL_STATUSES } from '../../../shared/bills.js';
+import { MSG } from '../../../shared/messages.js';
+import { checkNewBill, createBillBody } from '../../../shared/schemas/bills.js';
+import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
+import { ApiError } from '../../api/client.js';
+import { AmountInput } from './amount-input.js';
+import { useCreateBill } from './api.js';
+import { netAmountText } from './bill-summary.js';
+import { ConfirmModal } from './confirm-modal.js';
+
+const workOptions = WORK_TYPES.map((work) => ({ value: work, label: WORK_TYPE_SELECT_LABELS[work] }));
+const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
+
+const emptyForm = { work: '', month: '', status: '', billvalue: '', penalty: '', netamount: '' };
+type Form = typeof emptyForm;
+
+/** SPEC §2 Add bill (manager/addbills), with §5's confirm and §8's toasts. */
+export default function AddBillPage() {
+  useDocumentTitle('Add Monthly Bill · Dutyroll');
+  const create = useCreateBill();
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const set = (field: keyof Form) => (value: string) => {
+    setProblem(null);
+    setForm((current) => {
+      const next = { ...current, [field]: value };
+      // Net amount is prefilled as bill value minus penalty, and stays editable.
+      if (field === 'billvalue' || field === 'penalty') next.netamount = netAmountText(next.billvalue, next.penalty);
+      return next;
+    });
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkNewBill(createBillBody.parse(form));
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(null);
+    setConfirming(true);
+  }
+
+  function submit() {
+    setConfirming(false);
+    create.mutate(createBillBody.parse(form), {
+      onSuccess: (answer) => {
+        if (answer.status === 201) {
+          notifications.show({ color: 'green', message: MSG.billAdded });
+          // The work type stays chosen: bills are usually entered for several months of one contract.
+          setForm({ ...emptyForm, work: form.work });
+        } else if (answer.status === 200) {
+          notifications.show({ color: 'yellow', title: MSG.alreadyRegistered, message: answer.data.msg || MSG.alreadyRegistered });
+        } else {
+          notifications.show({ color: 'red', message: MSG.registrationFailed });
+        }
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          notifications.show({ color: 'red', title: MSG.registrationFailed, message: error.message || MSG.registrationFailed });
+        } else {
+          notifications.show({ color: 'red', message: MSG.registrationError });
+        }
+      },
+    });
+  }
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {MSG.addMonthlyBill}
+        </Title>
+        <Button component={Link} to={form.work ? `/dashboard/manager/bills?work=${encodeURIComponent(form.work)}` : '/dashboard/manager/bills'} variant="default" size="md">
+          {MSG.billDetails}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select label="Work" placeholder="Choose a work type" data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
+              <MonthPickerInput
+                label="Month"
+                placeholder="Pick a month"
+                size="md"
+                value={form.month ? `${form.month}-01` : null}
+                onChange={(value) => set('month')(value ? String(value).slice(0, 7) : '')}
+                valueFormat="MMMM YYYY"
+                required
+                clearable
+              />
+              <Select label="Status" placeholder="Choose a status" data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
+              <AmountInput label={MSG.billValue} size="md" value={form.billvalue} onChange={set('billvalue')} required />
+              <AmountInput label={MSG.penalty} size="md" value={form.penalty} onChange={set('penalty')} required />
+              <AmountInput label={MSG.netAmount} size="md" value={form.netamount} onChange={set('netamount')} required />
+            </SimpleGrid>
+            {problem && (
+              <Alert color="red" variant="light" role="alert">
+                {problem}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" size="md" disabled={create.isPending} miw={160}>
+                {create.isPending ? MSG.submitting : MSG.addBill}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <ConfirmModal opened={confirming} question={MSG.confirmAddBill} confirmLabel={MSG.confirmAddBillAction} onConfirm={submit} onClose={() => setConfirming(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,351 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, useSearchParams } from 'react-router';
+import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
+import { MSG } from '../../../shared/messages.js';
+import { checkBillEdit, updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
+import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { ApiError } from '../../api/client.js';
+import { formatRupees } from '../../../shared/money.js';
+import { MoneyText } from '../../components/money-text.js';
+import { AmountInput } from './amount-input.js';
+import { useBills, useDeleteBill, useUpdateBill } from './api.js';
+import { BILL_TABS, billMonthLabel, netAmountText, summarizeBills } from './bill-summary.js';
+import { ConfirmModal } from './confirm-modal.js';
+
+interface Draft {
+  status: string;
+  billvalue: string;
+  penalty: string;
+  netamount: string;
+}
+
+const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
+
+function serverMessage(error: unknown): string {
+  return error instanceof ApiError || error instanceof Error ? error.message : '';
+}
+
+/** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
+export default function BillsPage() {
+  useDocumentTitle('Bill Details · Dutyroll');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('work');
+  const work: WorkType = (WORK_TYPES as readonly string[]).includes(asked ?? '') ? (asked as WorkType) : 'mcc';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {MSG.billDetails}
+        </Title>
+        <Button component={Link} to="/dashboard/manager/addbills" size="md">
+          {MSG.addBillLink}
+        </Button>
+      </Group>
+      <Tabs value={work} onChange={(value) => value && setParams({ work: value }, { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          {BILL_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {BILL_TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            <BillTab work={tab.value} category={tab.label} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function BillTab({ work, category }: { work: WorkType; category: string }) {
+  const query = useBills(work);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const update = useUpdateBill();
+  const remove = useDeleteBill();
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [deleting, setDeleting] = useState<Bill | null>(null);
+
+  if (query.isPending) {
+    return (
+      <Text c="dimmed" py="lg" role="status">
+        {MSG.loading}
+      </Text>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {query.error.message || MSG.somethingWentWrong}
+      </Alert>
+    );
+  }
+  const bills = query.data;
+  const summary = summarizeBills(bills);
+
+  const startEdit = (bill: Bill) =>
+    setEditing({ id: bill._id, draft: { status: bill.status, billvalue: String(bill.billvalue), penalty: String(bill.penalty), netamount: String(bill.netamount) } });
+
+  const changeDraft = (field: keyof Draft, value: string) =>
+    setEditing((current) => {
+      if (!current) return current;
+      const draft = { ...current.draft, [field]: value };
+      // Like the add form: a new bill value or penalty recomputes the net amount, which stays editable.
+      if (field === 'billvalue' || field === 'penalty') draft.netamount = netAmountText(draft.billvalue, draft.penalty);
+      return { ...current, draft };
+    });
+
+  function save(bill: Bill) {
+    if (!editing) return;
+    // No contract period: the server keeps the bill's own, and the list shows the work
+    // type's (set by the admin) for a bill without one; sending it back would freeze it here.
+    const body = updateBillBody.parse({ ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
+    const checked = checkBillEdit(body);
+    if (!checked.ok) {
+      notifications.show({ color: 'red', title: MSG.billUpdateError, message: checked.message });
+      return;
+    }
+    update.mutate(
+      { id: bill._id, body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MSG.billUpdated });
+          setEditing(null);
+        },
+        onError: (error) => notifications.show({ color: 'red', title: MSG.billUpdateError, message: serverMessage(error) || MSG.billUpdateError }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MSG.billDeleted });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', title: MSG.billDeleteError, message: serverMessage(error) || MSG.billDeleteError });
+        setDeleting(null);
+      },
+    });
+  }
+
+  const rowProps = (bill: Bill): BillItemProps => ({
+    bill,
+    draft: editing?.id === bill._id ? editing.draft : null,
+    saving: update.isPending && editing?.id === bill._id,
+    onEdit: () => startEdit(bill),
+    onChange: changeDraft,
+    onSave: () => save(bill),
+    onCancel: () => setEditing(null),
+    onDelete: () => setDeleting(bill),
+  });
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+        <SummaryCard label={MSG.billValue} value={<MoneyText value={summary.billValue} />} />
+        <SummaryCard label={MSG.netAmount} value={<MoneyText value={summary.netAmount} />} />
+        <SummaryCard label={MSG.penalty} value={<MoneyText value={summary.penalty} />} />
+        <SummaryCard label={MSG.contractPeriod} value={summary.contractPeriod ?? '-'} />
+        <SummaryCard label={MSG.lastPassedBillMonth} value={summary.lastPassedMonth ? billMonthLabel(summary.lastPassedMonth) : MSG.noBillsPassed} />
+        <SummaryCard label={MSG.pendingBills} value={String(summary.pending)} />
+      </SimpleGrid>
+
+      {bills.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          {MSG.noBillsFor(category)}
+        </Text>
+      ) : wide ? (
+        <Table.ScrollContainer minWidth={760} type="native">
+          <Table striped highlightOnHover withTableBorder verticalSpacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{MSG.columnMonth}</Table.Th>
+                <Table.Th ta="right">{MSG.billValue}</Table.Th>
+                <Table.Th ta="right">{MSG.netAmount}</Table.Th>
+                <Table.Th ta="right">{MSG.penalty}</Table.Th>
+                <Table.Th>{MSG.columnStatus}</Table.Th>
+                <Table.Th>{MSG.columnActions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bills.map((bill) => (
+                <BillRow key={bill._id} {...rowProps(bill)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {bills.map((bill) => (
+            <BillCard key={bill._id} {...rowProps(bill)} />
+          ))}
+        </Stack>
+      )}
+
+      <ConfirmModal
+        opened={deleting !== null}
+        question={MSG.confirmDeleteBill}
+        confirmLabel={MSG.confirmDeleteBillAction}
+        color="red"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} role="group" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={600} lh={1.3}>
+        {label}
+      </Text>
+      <Text fz={{ base: 17, sm: 22 }} fw={700} mt={6} className="break-anywhere" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  if (!status) return <Text c="dimmed">{MSG.notAvailable}</Text>;
+  const color = status === BILL_PASSED ? 'green' : status === 'Processing' ? 'gray' : 'blue';
+  return (
+    <Badge color={color} variant="light" size="lg" radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
+      {status}
+    </Badge>
+  );
+}
+
+interface BillItemProps {
+  bill: Bill;
+  draft: Draft | null;
+  saving: boolean;
+  onEdit: () => void;
+  onChange: (field: keyof Draft, value: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
+}
+
+function EditActions({ saving, onSave, onCancel, grow }: { saving: boolean; onSave: () => void; onCancel: () => void; grow?: boolean }) {
+  return (
+    <Group gap="xs" wrap="nowrap" grow={grow}>
+      <Button size={grow ? 'md' : 'sm'} onClick={onSave} disabled={saving}>
+        {saving ? MSG.saving : MSG.billSave}
+      </Button>
+      <Button size={grow ? 'md' : 'sm'} variant="default" onClick={onCancel} disabled={saving}>
+        {MSG.billCancel}
+      </Button>
+    </Group>
+  );
+}
+
+function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () => void; onDelete: () => void; grow?: boolean }) {
+  const month = billMonthLabel(bill.month);
+  return (
+    <Group gap="xs" wrap="nowrap" grow={grow}>
+      <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${MSG.billEdit} ${month}`}>
+        {MSG.billEdit}
+      </Button>
+      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${MSG.billDelete} ${month}`}>
+        {MSG.billDelete}
+      </Button>
+    </Group>
+  );
+}
+
+/** A table row (desktop); in edit mode the amounts and status become inputs in place. */
+function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDelete }: BillItemProps) {
+  if (!draft) {
+    return (
+      <Table.Tr>
+        <Table.Td fw={600}>{billMonthLabel(bill.month)}</Table.Td>
+        <Table.Td ta="right">{formatRupees(bill.billvalue)}</Table.Td>
+        <Table.Td ta="right">{formatRupees(bill.netamount)}</Table.Td>
+        <Table.Td ta="right">{formatRupees(bill.penalty)}</Table.Td>
+        <Table.Td>
+          <StatusBadge status={bill.status} />
+        </Table.Td>
+        <Table.Td>
+          <ViewActions bill={bill} onEdit={onEdit} onDelete={onDelete} />
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  return (
+    <Table.Tr>
+      <Table.Td fw={600}>{billMonthLabel(bill.month)}</Table.Td>
+      <Table.Td>
+        <AmountInput size="sm" aria-label={MSG.billValue} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
+      </Table.Td>
+      <Table.Td>
+        <AmountInput size="sm" aria-label={MSG.netAmount} value={draft.netamount} onChange={(value) => onChange('netamount', value)} miw={110} />
+      </Table.Td>
+      <Table.Td>
+        <AmountInput size="sm" aria-label={MSG.penalty} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
+      </Table.Td>
+      <Table.Td>
+        <Select size="sm" aria-label={MSG.columnStatus} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
+      </Table.Td>
+      <Table.Td>
+        <EditActions saving={saving} onSave={onSave} onCancel={onCancel} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A bill as a card (phones): the same fields and actions, stacked, with large touch targets. */
+function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDelete }: BillItemProps) {
+  const month = billMonthLabel(bill.month);
+  return (
+    <Paper component="li" withBorder radius="lg" p="md" aria-label={month}>
+      <Group justify="space-between" mb="sm" wrap="nowrap" gap="xs">
+        <Text fw={700} size="lg">
+          {month}
+        </Text>
+        {!draft && <StatusBadge status={bill.status} />}
+      </Group>
+      {draft ? (
+        <Stack gap="sm">
+          <AmountInput label={MSG.billValue} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
+          <AmountInput label={MSG.penalty} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
+          <AmountInput label={MSG.netAmount} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
+          <Select label={MSG.columnStatus} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
+          <EditActions saving={saving} onSave={onSave} onCancel={onCancel} grow />
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <SimpleGrid cols={3} spacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Figure label={MSG.billValue} value={<MoneyText value={bill.billvalue} />} />
+            <Figure label={MSG.netAmount} value={<MoneyText value={bill.netamount} />} />
+            <Figure label={MSG.penalty} value={<MoneyText value={bill.penalty} />} />
+          </SimpleGrid>
+          <ViewActions bill={bill} onEdit={onEdit} onDelete={onDelete} grow />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} className="break-anywhere">
+        {value}
+      </Text>
+    </div>
+  );
+}

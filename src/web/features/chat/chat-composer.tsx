@@ -1,0 +1,72 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, Textarea } from '@mantine/core';
+import { MSG } from '../../../shared/messages.js';
+import { createChatBody } from '../../../shared/schemas/chat.js';
+import { useSendChat } from './api.js';
+import classes from './chat-page.module.css';
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line. A blank message is simply
+ * not sent (SPEC §5); other problems (too long, too fast) show the same words as the
+ * server's answer, from the shared schema or the server's {msg}.
+ */
+export function ChatComposer({ disabled }: { disabled: boolean }) {
+  const send = useSendChat();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    if (text.trim() === '' || send.isPending) return;
+    const parsed = createChatBody.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MSG.somethingWentWrong);
+      return;
+    }
+    const sent = text;
+    send.mutate(parsed.data.text, {
+      // Only clear what was sent: the person may have started the next message meanwhile.
+      onSuccess: () => setText((current) => (current === sent ? '' : current)),
+      onError: (failure) => setError(failure.message || MSG.somethingWentWrong),
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an input-method word (Malayalam, Hindi) is not a send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form className={classes.composer} onSubmit={onSubmit} noValidate>
+      <Textarea
+        className={classes.input}
+        aria-label={MSG.chatMessageLabel}
+        placeholder={MSG.typeAMessage}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        error={error}
+        autosize
+        minRows={1}
+        maxRows={5}
+        size="md"
+        radius="md"
+        disabled={disabled}
+        enterKeyHint="send"
+      />
+      <Button type="submit" size="md" h={44} px="lg" loading={send.isPending} disabled={disabled || text.trim() === ''}>
+        {MSG.send}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,241 @@
+import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DUTY_TYPES, hasDutyType, isTrainWork, requiredStaff } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { checkNewDuty, createDutyBody } from '../../../shared/schemas/duties.js';
+import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
+import { ApiError } from '../../api/client.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { useCreateDuty, useCrewCandidates, useSupervisors, type NewDutyBody } from './api.js';
+import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+
+const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
+
+/**
+ * SPEC §2 Add Work Details (manager/addwork and user/addduty). A supervisor with a known
+ * work type gets only that type and is recorded as the duty's supervisor; a manager picks
+ * the type and the supervisor. The rules are the server's own (checkNewDuty), so the form
+ * says what the server would.
+ */
+export default function AddDutyPage() {
+  useDocumentTitle(MSG.addTrainTitle);
+  const { user } = useAuth();
+  const isManager = user?.role === ROLE.manager || user?.role === ROLE.admin;
+  const ownWork = isManager ? null : toWorkType(user?.work);
+  const workChoices: readonly WorkType[] = ownWork ? [ownWork] : WORK_TYPES;
+
+  const [work, setWork] = useState<WorkType | null>(ownWork);
+  const [fields, setFields] = useState(emptyFields);
+  const [supervisor, setSupervisor] = useState<string | null>(null);
+  const [crew, setCrew] = useState<ChosenWorker[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const candidates = useCrewCandidates(work);
+  const supervisors = useSupervisors(isManager);
+  const create = useCreateDuty();
+
+  const train = work ? isTrainWork(work) : false;
+  const required = train ? requiredStaff(Number(fields.totalcoach) || 0) : 0;
+  const set = <K extends keyof typeof emptyFields>(key: K, value: (typeof emptyFields)[K]) => {
+    setFields((current) => ({ ...current, [key]: value }));
+    setProblem(null);
+  };
+
+  function chooseWork(next: WorkType) {
+    if (next === work) return;
+    setWork(next);
+    // the chosen crew belongs to the old type; the server would refuse it
+    setCrew([]);
+    setProblem(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!work) {
+      setProblem(MSG.workInvalid);
+      return;
+    }
+    const body: NewDutyBody = {
+      work,
+      trainno: train ? fields.trainno.trim() : '',
+      supervisor: isManager ? (supervisor ?? '') : (user?._id ?? ''),
+      totalcoach: train ? String(fields.totalcoach) : '',
+      type: hasDutyType(work) ? fields.type : '',
+      workers: crew.map((w) => w._id),
+      status: 'processing',
+      suppliedBedsheet: work === 'acca' ? String(fields.suppliedBedsheet) : '',
+      reqq: required,
+      used: crew.length,
+    };
+    const checked = checkNewDuty(createDutyBody.parse(body));
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(null);
+    try {
+      const answer = await create.mutateAsync(body);
+      if (!answer.success) {
+        notifications.show({ color: 'red', message: answer.message || MSG.trainAddFailed });
+        return;
+      }
+      notifications.show({ color: 'green', message: MSG.trainAdded });
+      // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
+      setFields(emptyFields);
+      setCrew([]);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang;
+      notifications.show({ color: 'red', message });
+    }
+  }
+
+  const supervisorOptions = (supervisors.data ?? [])
+    .slice()
+    // the chosen type's supervisors first: they are the likely ones
+    .sort((a, b) => Number(toWorkType(b.work) === work) - Number(toWorkType(a.work) === work))
+    .map((s) => ({ value: s._id, label: s.work ? `${s.name} · ${s.work.toUpperCase()}` : s.name }));
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Add Work Details
+      </Title>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          <div role="group" aria-label="Work type">
+            <Text fw={600} size="sm" mb={6}>
+              Work type
+            </Text>
+            <SimpleGrid cols={{ base: workChoices.length === 1 ? 1 : 2, xs: 3 }} spacing="xs">
+              {workChoices.map((choice) => (
+                <Button
+                  key={choice}
+                  size="md"
+                  variant={choice === work ? 'filled' : 'default'}
+                  aria-pressed={choice === work}
+                  onClick={() => chooseWork(choice)}
+                >
+                  {workTypeButtonLabel(choice)}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </div>
+
+          {work && (
+            <>
+              {train && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput
+                    label="Train Number"
+                    value={fields.trainno}
+                    onChange={(event) => set('trainno', event.currentTarget.value)}
+                    maxLength={20}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    withAsterisk
+                  />
+                  <NumberInput
+                    label={work === 'bio' ? 'Total Tank' : 'Total Coaches'}
+                    value={fields.totalcoach}
+                    onChange={(value) => set('totalcoach', value)}
+                    min={1}
+                    max={500}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    hideControls
+                    inputMode="numeric"
+                    size="md"
+                    withAsterisk
+                  />
+                  {hasDutyType(work) && (
+                    <Select
+                      label="Type"
+                      data={[...DUTY_TYPES]}
+                      value={fields.type}
+                      onChange={(value) => set('type', value ?? 'Primary')}
+                      allowDeselect={false}
+                    />
+                  )}
+                  {work === 'acca' && (
+                    <NumberInput
+                      label="Supplied Bedsheet"
+                      value={fields.suppliedBedsheet}
+                      onChange={(value) => set('suppliedBedsheet', value)}
+                      min={0}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      hideControls
+                      inputMode="numeric"
+                      size="md"
+                      withAsterisk
+                    />
+                  )}
+                </SimpleGrid>
+              )}
+
+              {isManager && (
+                <Select
+                  label="Supervisor"
+                  placeholder={supervisors.isPending ? MSG.loading : 'Choose a supervisor'}
+                  data={supervisorOptions}
+                  value={supervisor}
+                  onChange={(value) => {
+                    setSupervisor(value);
+                    setProblem(null);
+                  }}
+                  searchable
+                  nothingFoundMessage="No supervisors"
+                  withAsterisk={train}
+                />
+              )}
+
+              <SimpleGrid cols={2} spacing="sm">
+                <Counter label={MSG.requiredStaff} value={required} />
+                <Counter label={MSG.selectedStaff} value={crew.length} />
+              </SimpleGrid>
+
+              <WorkerPicker
+                work={work}
+                candidates={candidates.data ?? []}
+                loading={candidates.isPending}
+                chosen={crew}
+                onChange={(next) => {
+                  setCrew(next);
+                  setProblem(null);
+                }}
+              />
+            </>
+          )}
+
+          {problem && (
+            <Alert color="red" variant="light" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="stretch" grow>
+            <Button type="submit" size="lg" disabled={create.isPending || !work}>
+              {create.isPending ? MSG.submitting : MSG.addTrainDetails}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder radius="md" p="sm" bg="gray.0">
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} aria-label={`${label}: ${value}`}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dutyResponse, type Duty } from '../../../shared/schemas/duties.js';
+import { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
+import { ApiError, api, apiRequest } from '../../api/client.js';
+import { useAuth } from '../../auth/auth-context.js';
+
+/**
+ * The /mcctrain duty calls of SPEC §7 (and the staff and supervisor lists the duty forms
+ * need), typed from the shared schemas. Every key starts with 'duties', so one
+ * invalidation after a change refreshes the boards, the detail page and the crew
+ * suggestions (whose "on 12625" flags follow the live duties).
+ */
+
+const dutyList = z.array(dutyResponse);
+const saveAnswer = z.object({ success: z.literal(true), message: z.string(), duty: dutyResponse });
+const crewList = z.array(workerResponse);
+
+export type CrewMember = z.infer<typeof workerResponse>;
+export type SupervisorOption = z.infer<typeof supervisorListResponse>['supervisor'][number];
+
+export const dutyKeys = {
+  all: ['duties'] as const,
+  live: (work: string) => ['duties', 'live', work] as const,
+  completed: (work: string, from: string | null, to: string | null) => ['duties', 'completed', work, from, to] as const,
+  one: (id: string) => ['duties', 'one', id] as const,
+  crew: (work: string) => ['duties', 'crew', work] as const,
+  supervisors: ['duties', 'supervisors'] as const,
+};
+
+/** One page of a duty list with the paging and range headers the server sends beside it. */
+export interface DutyPage {
+  duties: Duty[];
+  nextCursor: string | null;
+  /** the completed days the server used (its default is this month in APP_TZ) */
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * GET of a list whose headers matter (x-next-cursor, x-range-from/to). The shared client
+ * answers bodies only, so this one call reads the response itself, with the client's
+ * conventions: the token as Authorization, ApiError with the server's {msg}, NetworkError.
+ */
+async function getDutyPage(path: string, token: string | null, signal?: AbortSignal): Promise<DutyPage> {
+  const { data, headers } = await apiRequest('GET', path, { token, signal, schema: dutyList });
+  return {
+    duties: data,
+    nextCursor: headers.get('x-next-cursor'),
+    from: headers.get('x-range-from'),
+    to: headers.get('x-range-to'),
+  };
+}
+
+function listPath(path: string, params: Record<string, string | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  return `${path}?${query.toString()}`;
+}
+
+/** Live duties of one work type, newest first; the board rarely holds more than one page. */
+export function useLiveDuties(work: string) {
+  const { token } = useAuth();
+  return useInfiniteQuery({
+    queryKey: dutyKeys.live(work),
+    queryFn: ({ pageParam, signal }) =>
+      getDutyPage(listPath('/mcctrain/get-livemcctrain', { work, limit: '200', cursor: pageParam }), token, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(token),
+    // a live board is watched: pick up other people's duties now and then
+    refetchInterval: 30_000,
+  });
+}
+
+/** Completed duties of one work type in one range of completed days (null: this month). */
+export function useCompletedDuties(work: string, from: string | null, to: string | null) {
+  const { token } = useAuth();
+  return useInfiniteQuery({
+    queryKey: dutyKeys.completed(work, from, to),
+    queryFn: ({ pageParam, signal }) =>
+      getDutyPage(listPath('/mcctrain/get-completedmcctrain', { work, from, to, limit: '200', cursor: pageParam }), token, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(token),
+    // a new range keeps the old rows on screen (dimmed) until it loads; a new tab does not
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === work ? previous : undefined),
+  });
+}
+
+export function useDuty(id: string) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: dutyKeys.one(id),
+    queryFn: ({ signal }) => api.get(`/mcctrain/getone-mcctrain/${encodeURIComponent(id)}`, { token, schema: dutyResponse, signal }),
+    enabled: Boolean(token && id),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+/** Active staff of a work type, the pool a duty's crew is chosen from (supervisors get their own type only). */
+export function useCrewCandidates(work: string | null) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: dutyKeys.crew(work ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(listPath('/worker/get-workers', { work, status: 'Active', limit: '5000' }), { token, schema: crewList, signal }),
+    enabled: Boolean(token && work),
+    staleTime: 30_000,
+  });
+}
+
+/** The supervisors a manager picks from (GET /auth/getsupervisor). */
+export function useSupervisors(enabled: boolean) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: dutyKeys.supervisors,
+    queryFn: ({ signal }) => api.get('/auth/getsupervisor', { token, schema: supervisorListResponse, signal }),
+    enabled: Boolean(token) && enabled,
+    staleTime: 60_000,
+    select: (answer) => answer.supervisor,
+  });
+}
+
+export interface NewDutyBody {
+  work: string;
+  trainno: string;
+  supervisor: string;
+  totalcoach: string;
+  type: string;
+  workers: string[];
+  status: 'processing';
+  suppliedBedsheet: string;
+  reqq: number;
+  used: number;
+}
+
+/** POST /mcctrain/create-mcctrain ({success, message}). */
+export function useCreateDuty() {
+  const { token } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewDutyBody) =>
+      api.post('/mcctrain/create-mcctrain', body, { token, schema: z.object({ success: z.boolean(), message: z.string().optional() }) }),
+    onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
+  });
+}
+
+export type DutyUpdateBody =
+  | { status: 'completed'; returned?: number }
+  | { trainno: string; status: string; totalcoach: string; workers: string[]; version: number };
+
+/** PUT /mcctrain/update-mcctrain/{id}: mark completed, or the full edit with its version. */
+export function useUpdateDuty() {
+  const { token } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: DutyUpdateBody }) =>
+      api.put(`/mcctrain/update-mcctrain/${encodeURIComponent(id)}`, body, { token, schema: saveAnswer }),
+    // a 409 also means our copy is old: reload it either way
+    onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
+  });
+}

@@ -1,0 +1,205 @@
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { useCompletedDuties } from './api.js';
+import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
+import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
+import { errorText } from './mark-completed-button.js';
+
+type Range = [string | null, string | null];
+
+/**
+ * SPEC §2 Completed Trains, one range of completed days at a time (DESIGN: never every
+ * duty ever completed). Until a range is picked the server's default applies, this month
+ * in APP_TZ, and the picker shows the days it used.
+ */
+export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkType | null; detailPath: (id: string) => string }) {
+  const tabs = tabsFor(COMPLETED_TABS, ownWork);
+  const [work, setWork] = useState<WorkType>(tabs[0]!.work);
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [picking, setPicking] = useState<Range | null>(null);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const cards = useNarrowScreen();
+
+  const completed = useCompletedDuties(work, range?.from ?? null, range?.to ?? null);
+  const firstPage = completed.data?.pages[0];
+  const shownRange: Range = picking ?? (range ? [range.from, range.to] : [firstPage?.from ?? null, firstPage?.to ?? null]);
+  const label = tabs.find((tab) => tab.work === work)?.label ?? work.toUpperCase();
+  const duties = completed.data?.pages.flatMap((page) => page.duties) ?? [];
+  const acca = work === 'acca';
+  const columns = acca ? 8 : 7;
+
+  function onRangeChange(value: Range) {
+    setPicking(value);
+    if (value[0] && value[1]) {
+      setRange({ from: value[0], to: value[1] });
+      setPicking(null);
+    }
+  }
+
+  let body;
+  if (completed.isPending) {
+    body = <MessageRow columns={columns} text={MSG.loading} />;
+  } else if (duties.length === 0 && !completed.isError) {
+    body = <MessageRow columns={columns} text={MSG.noCompletedTrains(label)} />;
+  } else {
+    body = duties.map((duty) => {
+      const manpower = manpowerDifference(duty.workerCount, duty.reqq);
+      const bedsheets = bedsheetDifference(duty.suppliedBedsheet, duty.returned);
+      return (
+        <Table.Tr key={duty._id}>
+          <Table.Td fw={600}>{duty.trainno ?? '—'}</Table.Td>
+          <Table.Td tt="capitalize">{duty.status}</Table.Td>
+          <Table.Td>{duty.completedDay ? formatDay(duty.completedDay) : '—'}</Table.Td>
+          <Table.Td>{duty.workerCount}</Table.Td>
+          <Table.Td c={manpowerColor(manpower)} fw={600}>
+            {signed(manpower)}
+          </Table.Td>
+          <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
+          {acca && (
+            <Table.Td c={bedsheetColor(bedsheets)} fw={600} data-testid="bedsheet-difference">
+              {signed(bedsheets)}
+            </Table.Td>
+          )}
+          <Table.Td>
+            <Anchor
+              component={Link}
+              to={detailPath(duty._id)}
+              fw={600}
+              py={8}
+              px={4}
+              display="inline-block"
+              aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
+            >
+              Details
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <>
+      <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          label="Completed between"
+          placeholder="Pick dates"
+          value={shownRange}
+          onChange={onRangeChange}
+          allowSingleDateInRange
+          valueFormat="DD/MM/YYYY"
+          dropdownType={phone ? 'modal' : 'popover'}
+          size="md"
+          miw={260}
+          style={{ flex: '1 1 260px', maxWidth: 340 }}
+        />
+        {range && (
+          <Button
+            variant="default"
+            size="md"
+            onClick={() => {
+              setRange(null);
+              setPicking(null);
+            }}
+          >
+            This month
+          </Button>
+        )}
+      </Group>
+      <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)}>
+        <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {completed.isError && (
+        <Alert color="red" variant="light" mb="md" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{errorText(completed.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void completed.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {cards && completed.isPending && <CardsMessage text={MSG.loading} />}
+      {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={MSG.noCompletedTrains(label)} />}
+      {cards && duties.length > 0 && (
+        <Stack gap="sm" style={{ opacity: completed.isPlaceholderData ? 0.6 : 1 }}>
+          {duties.map((duty) => {
+            const manpower = manpowerDifference(duty.workerCount, duty.reqq);
+            const bedsheets = bedsheetDifference(duty.suppliedBedsheet, duty.returned);
+            const name = duty.trainno ? `Train ${duty.trainno}` : duty.work.toUpperCase();
+            return (
+              <DutyCard
+                key={duty._id}
+                title={name}
+                status={duty.status}
+                statusColor="green.8"
+                fields={[
+                  { label: 'Date', value: duty.completedDay ? formatDay(duty.completedDay) : '—' },
+                  { label: 'Workers Count', value: duty.workerCount },
+                  { label: 'Manpwr - Excess/Short', value: signed(manpower), color: manpowerColor(manpower) },
+                  { label: 'Supervisor', value: supervisorLabel(duty) },
+                  ...(acca ? [{ label: 'Bedsheets - Excess/Short', value: signed(bedsheets), color: bedsheetColor(bedsheets), testId: 'bedsheet-difference' }] : []),
+                ]}
+                actions={
+                  <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
+                    Details
+                  </Button>
+                }
+              />
+            );
+          })}
+        </Stack>
+      )}
+      {!cards && (
+        <Table.ScrollContainer minWidth={acca ? 900 : 780} type="native">
+          <Table striped highlightOnHover verticalSpacing="sm" bg="white" withTableBorder style={{ opacity: completed.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Train No</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Workers Count</Table.Th>
+                <Table.Th>Manpwr - Excess/Short</Table.Th>
+                <Table.Th>Supervisor</Table.Th>
+                {acca && <Table.Th>Bedsheets - Excess/Short</Table.Th>}
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {completed.hasNextPage && (
+        <Group justify="center" mt="md">
+          <Button variant="default" onClick={() => void completed.fetchNextPage()} loading={completed.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+function MessageRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} ta="center" c="dimmed" py="lg">
+        {text}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

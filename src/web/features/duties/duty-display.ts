@@ -1,0 +1,91 @@
+import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { MSG } from '../../../shared/messages.js';
+
+/**
+ * Pure display rules of the duty screens (SPEC §2, §4), kept apart from the components so
+ * they are unit-tested.
+ */
+
+/** Live boards' tab labels, in SPEC §2's order (MCC, ACCA, BIO, PFTR, Laundry, Pit & Yard). */
+export const LIVE_TABS: { work: WorkType; label: string }[] = [
+  { work: 'mcc', label: 'MCC' },
+  { work: 'acca', label: 'ACCA' },
+  { work: 'bio', label: 'BIO' },
+  { work: 'pftr', label: 'PFTR' },
+  { work: 'laundry', label: 'Laundry' },
+  { work: 'pit & yard', label: 'Pit & Yard' },
+];
+
+/** Completed boards' tabs, in SPEC §2's order (mcc, acca, bio, laundry, pftr, pit & yard), shown in capitals. */
+export const COMPLETED_TABS: { work: WorkType; label: string }[] = WORK_TYPES.map((work) => ({ work, label: work.toUpperCase() }));
+
+/**
+ * The tabs a person sees (SPEC §6): only their own when their work value is a known type,
+ * otherwise all of them.
+ */
+export function tabsFor<T extends { work: WorkType }>(tabs: T[], ownWork: WorkType | null): T[] {
+  if (!ownWork) return tabs;
+  return tabs.filter((tab) => tab.work === ownWork);
+}
+
+/** "Created At" of the lists: day/month/year, hour:minute in en-IN. */
+export function formatCreatedAt(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Timestamps of the detail page, en-GB (SPEC §2 Train detail). */
+export function formatTimestamp(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB');
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' as en-IN shows it (dd/mm/yyyy). The day is already the
+ * company's (APP_TZ), so it is rearranged, not converted through the browser's zone.
+ */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+}
+
+/** SPEC §2 Completed Trains: the name, 'Unknown' if the account is gone, 'Not Assigned' if none. */
+export function supervisorLabel(duty: { supervisor: string | null; supervisorName: string | null }): string {
+  if (!duty.supervisor) return MSG.supervisorNotAssigned;
+  return duty.supervisorName || MSG.supervisorUnknown;
+}
+
+/** A difference with its sign: +2, -1, 0. */
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+/** SPEC §4: manpower short (negative) is red, excess (positive) green. */
+export function manpowerColor(difference: number): string | undefined {
+  if (difference < 0) return 'red.7';
+  if (difference > 0) return 'green.8';
+  return undefined;
+}
+
+/** SPEC §4: bedsheets missing (supplied − returned positive) are red, extra returned (negative) green. */
+export function bedsheetColor(difference: number): string | undefined {
+  if (difference > 0) return 'red.7';
+  if (difference < 0) return 'green.8';
+  return undefined;
+}
+
+export interface CrewCandidate {
+  _id: string;
+  name: string;
+  work: string | null;
+}
+
+/**
+ * SPEC §5 suggestions: workers of the chosen type whose name contains the text
+ * (case-insensitive) and who are not chosen yet. Nothing before the person types.
+ */
+export function suggestWorkers<T extends CrewCandidate>(workers: readonly T[], options: { work: string; chosenIds: readonly string[]; text: string }): T[] {
+  const text = options.text.trim().toLowerCase();
+  if (!text) return [];
+  const chosen = new Set(options.chosenIds);
+  const work = options.work.toLowerCase();
+  return workers.filter((worker) => (worker.work ?? '').toLowerCase() === work && !chosen.has(worker._id) && worker.name.toLowerCase().includes(text));
+}

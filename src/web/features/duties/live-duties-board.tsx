@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { manpowerDifference } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { useLiveDuties } from './api.js';
+import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
+import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
+import { errorText, MarkCompletedButton } from './mark-completed-button.js';
+
+/**
+ * The live boards of SPEC §2: the manager's Live Works (seven columns and a 'Total
+ * Workers' row) and the supervisor's Live Duty (five columns, bigger buttons); cards on phones. Both list
+ * one work type per tab and link each duty to /dashboard/user/traindetails/{id}.
+ */
+export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'user'; ownWork: WorkType | null }) {
+  const tabs = tabsFor(LIVE_TABS, ownWork);
+  const [work, setWork] = useState<WorkType>(tabs[0]!.work);
+  const label = tabs.find((tab) => tab.work === work)?.label ?? work;
+
+  return (
+    <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)} keepMounted={false}>
+      <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <LiveTable key={work} work={work} label={label} variant={variant} />
+    </Tabs>
+  );
+}
+
+function LiveTable({ work, label, variant }: { work: WorkType; label: string; variant: 'manager' | 'user' }) {
+  const live = useLiveDuties(work);
+  const duties = live.data?.pages.flatMap((page) => page.duties) ?? [];
+  const manager = variant === 'manager';
+  const cards = useNarrowScreen();
+  const columns = manager ? 7 : 5;
+  const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);
+
+  const emptyText = manager ? MSG.noLiveTrainsIn(label) : MSG.noLiveTrainsFor(label);
+  const actionLabel = manager ? MSG.markCompleted : MSG.markAsCompleted;
+  let body;
+  if (cards) {
+    body = null;
+  } else if (live.isPending) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns} ta="center" c="dimmed" py="lg">
+          {MSG.loading}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (duties.length === 0 && !live.isError) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns} ta="center" c="dimmed" py="lg">
+          {emptyText}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = duties.map((duty) => {
+      const difference = manpowerDifference(duty.workerCount, duty.reqq);
+      return (
+        <Table.Tr key={duty._id}>
+          <Table.Td fw={600}>{duty.trainno ?? '—'}</Table.Td>
+          <Table.Td tt="capitalize">{duty.status}</Table.Td>
+          <Table.Td>{formatCreatedAt(duty.createdAt)}</Table.Td>
+          <Table.Td>{duty.workerCount}</Table.Td>
+          {manager && (
+            <>
+              <Table.Td c={manpowerColor(difference)} fw={600}>
+                {signed(difference)}
+              </Table.Td>
+              <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
+            </>
+          )}
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              {duty.status !== 'completed' && (
+                <MarkCompletedButton duty={duty} label={actionLabel} size={manager ? 'sm' : 'md'} />
+              )}
+              <Anchor
+                component={Link}
+                to={`/dashboard/user/traindetails/${duty._id}`}
+                fw={600}
+                py={manager ? 4 : 10}
+                px={4}
+                aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
+              >
+                Details
+              </Anchor>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <>
+      {live.isError && (
+        <Alert color="red" variant="light" mb="md" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{errorText(live.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void live.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {cards && live.isPending && <CardsMessage text={MSG.loading} />}
+      {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
+      {cards && duties.length > 0 && (
+        <Stack gap="sm">
+          {duties.map((duty) => {
+            const difference = manpowerDifference(duty.workerCount, duty.reqq);
+            const name = duty.trainno ? `Train ${duty.trainno}` : duty.work.toUpperCase();
+            return (
+              <DutyCard
+                key={duty._id}
+                title={name}
+                status={duty.status}
+                statusColor="orange.8"
+                fields={[
+                  { label: 'Created At', value: formatCreatedAt(duty.createdAt) },
+                  { label: 'Workers', value: duty.workerCount, testId: 'worker-count' },
+                  ...(manager
+                    ? [
+                        { label: 'Manpwr - Excess/Short', value: signed(difference), color: manpowerColor(difference) },
+                        { label: 'Supervisor', value: supervisorLabel(duty) },
+                      ]
+                    : []),
+                ]}
+                actions={
+                  <>
+                    {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={actionLabel} size="md" fullWidth />}
+                    <Button component={Link} to={`/dashboard/user/traindetails/${duty._id}`} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
+                      Details
+                    </Button>
+                  </>
+                }
+              />
+            );
+          })}
+          {manager && (
+            <Text fw={700} ta="right">
+              {MSG.totalWorkers}: {totalWorkers}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {!cards && (
+        <Table.ScrollContainer minWidth={manager ? 820 : 520} type="native">
+          <Table striped highlightOnHover verticalSpacing={manager ? 'sm' : 'md'} bg="white" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Train No</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Created At</Table.Th>
+                <Table.Th>Workers</Table.Th>
+                {manager && (
+                  <>
+                    <Table.Th>Manpwr - Excess/Short</Table.Th>
+                    <Table.Th>Supervisor</Table.Th>
+                  </>
+                )}
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+            {manager && !live.isPending && duties.length > 0 && (
+              <Table.Tfoot>
+                <Table.Tr fw={700}>
+                  <Table.Td colSpan={3}>{MSG.totalWorkers}</Table.Td>
+                  <Table.Td>{totalWorkers}</Table.Td>
+                  <Table.Td colSpan={3} />
+                </Table.Tr>
+              </Table.Tfoot>
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {live.hasNextPage && (
+        <Group justify="center" mt="md">
+          <Button variant="default" onClick={() => void live.fetchNextPage()} loading={live.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Duty } from '../../../shared/schemas/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import { ApiError } from '../../api/client.js';
+import { useUpdateDuty } from './api.js';
+
+/** The server's words for a failed call, else SPEC's generic one. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof ApiError) return MSG.serverError;
+  return MSG.cannotReachServer;
+}
+
+/**
+ * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
+ * for the returned bedsheet count (0 when left empty). The boards reload afterwards.
+ */
+export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { duty: Duty; label: string; size?: 'sm' | 'md'; fullWidth?: boolean }) {
+  const update = useUpdateDuty();
+  const [asking, setAsking] = useState(false);
+  const [returned, setReturned] = useState<string | number>('');
+
+  async function complete(returnedCount?: number) {
+    try {
+      const answer = await update.mutateAsync({
+        id: duty._id,
+        body: returnedCount === undefined ? { status: 'completed' } : { status: 'completed', returned: returnedCount },
+      });
+      setAsking(false);
+      notifications.show({ color: 'green', message: answer.message });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    }
+  }
+
+  function onReturnedSubmit(event: FormEvent) {
+    event.preventDefault();
+    void complete(returned === '' ? 0 : Number(returned));
+  }
+
+  const what = duty.trainno ? `train ${duty.trainno}` : duty.work.toUpperCase();
+  return (
+    <>
+      <Button
+        size={size}
+        fullWidth={fullWidth}
+        color="teal"
+        loading={update.isPending && !asking}
+        onClick={() => {
+          if (duty.work === 'acca') {
+            setReturned('');
+            setAsking(true);
+          } else void complete();
+        }}
+        aria-label={`${label}: ${what}`}
+      >
+        {label}
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={`${label}: ${what}`} centered>
+        <form onSubmit={onReturnedSubmit}>
+          <Stack gap="md">
+            {duty.suppliedBedsheet !== null && (
+              <Text size="sm" c="dimmed">
+                Supplied bedsheets: {duty.suppliedBedsheet}
+              </Text>
+            )}
+            <NumberInput
+              label="Returned Bedsheets"
+              description="Leave empty for 0"
+              value={returned}
+              onChange={setReturned}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              inputMode="numeric"
+              size="md"
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(false)} size="md">
+                Cancel
+              </Button>
+              <Button type="submit" loading={update.isPending} size="md">
+                {label}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

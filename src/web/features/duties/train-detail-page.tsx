@@ -1,0 +1,231 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation, useParams } from 'react-router';
+import { isTrainWork } from '../../../shared/duties.js';
+import { MSG } from '../../../shared/messages.js';
+import { ROLE } from '../../../shared/roles.js';
+import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
+import { ApiError } from '../../api/client.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
+import { formatTimestamp, supervisorLabel } from './duty-display.js';
+import { errorText } from './mark-completed-button.js';
+import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+
+/**
+ * SPEC §2 Train detail: manager/traindetail/{id} ('Completed Work Details') and
+ * user/traindetails/{id}, one component. Edit changes train number, coaches, status and
+ * crew; the save carries the version it was made from, so a save over someone else's
+ * newer change is refused (409) instead of overwriting it.
+ */
+export default function TrainDetailPage() {
+  const { id = '' } = useParams();
+  const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
+  const title = inManagerArea ? MSG.completedWorkDetails : 'Train Details';
+  useDocumentTitle(title);
+  const duty = useDuty(id);
+  const backTo = inManagerArea ? { to: '/dashboard/manager/completed', label: 'Completed Works' } : { to: '/dashboard/user', label: 'Live Duty' };
+
+  let content: ReactNode;
+  if (duty.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader type="dots" aria-label={MSG.loading} />
+      </Center>
+    );
+  } else if (duty.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {duty.error instanceof ApiError && duty.error.status === 404 ? MSG.dutyNotFound : errorText(duty.error)}
+      </Alert>
+    );
+  } else {
+    // a new version (after a save or a reload) starts from the server's copy
+    content = <DutyDetail key={duty.data.version} duty={duty.data} lowerCaseStatus={inManagerArea} />;
+  }
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Anchor component={Link} to={backTo.to} size="sm" fw={600}>
+        ← {backTo.label}
+      </Anchor>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {title}
+      </Title>
+      {content}
+    </Stack>
+  );
+}
+
+function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: boolean }) {
+  const { user } = useAuth();
+  const update = useUpdateDuty();
+  const [editing, setEditing] = useState(false);
+  const [trainno, setTrainno] = useState(duty.trainno ?? '');
+  const [totalcoach, setTotalcoach] = useState<string | number>(duty.totalcoach ?? '');
+  const [status, setStatus] = useState<string | null>(duty.status);
+  const [crew, setCrew] = useState<ChosenWorker[]>(duty.workerDetails);
+  const [problem, setProblem] = useState<string | null>(null);
+  const candidates = useCrewCandidates(editing ? duty.work : null);
+  /** Any change clears the last validation message. */
+  const changing =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setProblem(null);
+    };
+
+  const train = isTrainWork(duty.work);
+  const coachesLabel = duty.work === 'bio' ? 'Total Tank' : 'Total Coaches';
+  // the server lets only managers set a completed duty back to processing
+  const mayReopen = user?.role !== ROLE.supervisor || duty.status !== 'completed';
+  const statusOptions = [
+    { value: 'processing', label: lowerCaseStatus ? 'processing' : 'Processing', disabled: !mayReopen },
+    { value: 'completed', label: lowerCaseStatus ? 'completed' : 'Completed' },
+  ];
+
+  function startEditing() {
+    setTrainno(duty.trainno ?? '');
+    setTotalcoach(duty.totalcoach ?? '');
+    setStatus(duty.status);
+    setCrew(duty.workerDetails);
+    setProblem(null);
+    setEditing(true);
+  }
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault();
+    const body = { trainno: trainno.trim(), status: status ?? '', totalcoach: String(totalcoach), workers: crew.map((w) => w._id), version: duty.version };
+    const checked = checkDutyEdit(updateDutyBody.parse(body), duty.work);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(null);
+    try {
+      await update.mutateAsync({ id: duty._id, body });
+      notifications.show({ color: 'green', message: MSG.trainUpdated });
+      setEditing(false);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+      // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
+      if (error instanceof ApiError && error.status === 409) setEditing(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          <Text size="sm" c="dimmed">
+            Created: {formatTimestamp(duty.createdAt)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Updated: {formatTimestamp(duty.updatedAt)}
+          </Text>
+        </SimpleGrid>
+
+        {!editing ? (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <Field label="Work">{duty.work.toUpperCase()}</Field>
+              <Field label="Train No">{duty.trainno ?? '—'}</Field>
+              <Field label="Status">
+                <Badge color={duty.status === 'completed' ? 'green' : 'orange'} variant="light" size="lg" tt="none">
+                  {lowerCaseStatus ? duty.status : duty.status === 'completed' ? 'Completed' : 'Processing'}
+                </Badge>
+              </Field>
+              <Field label="Supervisor">{supervisorLabel(duty)}</Field>
+              <Field label={coachesLabel}>{duty.totalcoach ?? '—'}</Field>
+              {duty.work === 'acca' && (
+                <Field label="Bedsheets">
+                  Supplied {duty.suppliedBedsheet ?? '—'} · Returned {duty.returned ?? '—'}
+                </Field>
+              )}
+            </SimpleGrid>
+            <Field label={`Assigned Workers (${duty.workerCount})`}>
+              {duty.workerDetails.length === 0 ? (
+                '—'
+              ) : (
+                <List spacing={4} size="sm">
+                  {duty.workerDetails.map((worker) => (
+                    <List.Item key={worker._id}>
+                      {worker.name}{' '}
+                      <Text span c="dimmed" size="xs">
+                        {worker.empid}
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Field>
+            <Group>
+              <Button size="md" onClick={startEditing}>
+                Edit
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <form onSubmit={onSave} noValidate>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="Train No" value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={20} withAsterisk={train} />
+                <Select label="Status" data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
+                <TextInput label="Supervisor" value={supervisorLabel(duty)} readOnly variant="filled" />
+                <NumberInput
+                  label={coachesLabel}
+                  value={totalcoach}
+                  onChange={changing(setTotalcoach)}
+                  min={1}
+                  max={500}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  hideControls
+                  inputMode="numeric"
+                  size="md"
+                  withAsterisk={train}
+                />
+              </SimpleGrid>
+              <WorkerPicker
+                label={`Assigned Workers (${crew.length})`}
+                work={duty.work}
+                candidates={candidates.data ?? []}
+                loading={candidates.isPending}
+                chosen={crew}
+                onChange={changing(setCrew)}
+              />
+              {problem && (
+                <Alert color="red" variant="light" role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" size="md" disabled={update.isPending}>
+                  {update.isPending ? MSG.saving : 'Save'}
+                </Button>
+                <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={update.isPending}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text component="div" fw={500} className="break-anywhere">
+        {children}
+      </Text>
+    </div>
+  );
+}

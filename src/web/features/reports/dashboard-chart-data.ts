@@ -1,0 +1,59 @@
+import { BILL_STATUSES } from '../../../shared/bills.js';
+import { MONTH_NAMES } from '../../../shared/attendance.js';
+import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+
+export type CompletedDayRow = { day: string; label: string } & Record<WorkType, number>;
+
+/** The `count` days ending on `today` ('YYYY-MM-DD'), oldest first. */
+export function lastDays(today: string, count: number): string[] {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1, day - (count - 1 - index)));
+    return date.toISOString().slice(0, 10);
+  });
+}
+
+/** '21 Nov' for '2026-11-21'. */
+export function shortDay(day: string): string {
+  const [, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
+}
+
+/**
+ * One chart row per day of the last 30 (days without completions included, so the time
+ * axis is even), with a count per work type; the server sends only non-empty groups.
+ */
+export function completedChartRows(perDay: { day: string; work: string; count: number }[], today: string, count = 30): CompletedDayRow[] {
+  const rows = new Map<string, CompletedDayRow>();
+  for (const day of lastDays(today, count)) {
+    const row = { day, label: shortDay(day) } as CompletedDayRow;
+    for (const work of WORK_TYPES) row[work] = 0;
+    rows.set(day, row);
+  }
+  for (const entry of perDay) {
+    const row = rows.get(entry.day);
+    const work = entry.work.trim().toLowerCase() as WorkType;
+    if (row && (WORK_TYPES as readonly string[]).includes(work)) row[work] += entry.count;
+  }
+  return [...rows.values()];
+}
+
+/** Bill amounts by status in SPEC's status order (every status shown, 0 when none), then any other. */
+export function billStatusRows(byStatus: { status: string; count: number; amount: number }[]): { status: string; count: number; amount: number }[] {
+  const known = BILL_STATUSES.map((status) => {
+    const found = byStatus.find((entry) => entry.status === status);
+    return { status, count: found?.count ?? 0, amount: found?.amount ?? 0 };
+  });
+  const others = byStatus.filter((entry) => !(BILL_STATUSES as readonly string[]).includes(entry.status));
+  return [...known, ...others];
+}
+
+/** Short rupee axis ticks in the Indian way: ₹0, ₹50K, ₹2.5L, ₹1.2Cr. */
+export function compactRupees(value: number): string {
+  const abs = Math.abs(value);
+  const short = (n: number) => String(Number(n.toFixed(1)));
+  if (abs >= 1e7) return `₹${short(value / 1e7)}Cr`;
+  if (abs >= 1e5) return `₹${short(value / 1e5)}L`;
+  if (abs >= 1e3) return `₹${short(value / 1e3)}K`;
+  return `₹${short(value)}`;
+}

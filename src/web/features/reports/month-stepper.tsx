@@ -1,0 +1,45 @@
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { MSG } from '../../../shared/messages.js';
+import { monthAndYear, shiftMonth } from './report-month.js';
+
+/**
+ * Steps to earlier months and back, never past the current month (SPEC §2 attendance
+ * shows the current month; earlier ones are ours, for closing last month's register).
+ */
+export function MonthStepper({ month, currentMonth, onChange }: { month: string; currentMonth: string; onChange: (month: string) => void }) {
+  const atCurrent = month >= currentMonth;
+  return (
+    <Group gap="xs" wrap="nowrap" role="group" aria-label="Month">
+      <ActionIcon
+        variant="default"
+        size={44}
+        radius="md"
+        aria-label={MSG.previousMonth}
+        onClick={() => onChange(shiftMonth(month, -1))}
+      >
+        <Chevron direction="left" />
+      </ActionIcon>
+      <Text fw={600} miw={136} ta="center" aria-live="polite">
+        {monthAndYear(month)}
+      </Text>
+      <ActionIcon
+        variant="default"
+        size={44}
+        radius="md"
+        aria-label={MSG.nextMonth}
+        disabled={atCurrent}
+        onClick={() => onChange(shiftMonth(month, 1))}
+      >
+        <Chevron direction="right" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  );
+}

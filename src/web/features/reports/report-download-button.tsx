@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../shared/messages.js';
+import { ApiError } from '../../api/client.js';
+
+/** 'Download Excel': saves the server's file; a failure shows the server's {msg}. */
+export function ReportDownloadButton({ download, disabled }: { download: () => Promise<unknown>; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    try {
+      await download();
+    } catch (error) {
+      const message = error instanceof ApiError && error.message ? error.message : error instanceof Error ? error.message : MSG.somethingWentWrong;
+      notifications.show({ color: 'red', title: MSG.downloadFailed, message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button onClick={() => void onClick()} loading={busy} disabled={disabled} size="md" leftSection={<DownloadIcon />}>
+      {MSG.downloadExcel}
+    </Button>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}

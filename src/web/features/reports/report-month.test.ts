@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameFromDisposition } from './download-file.js';
+import { isMonth, monthAndYear, shiftMonth, tabFromParam } from './report-month.js';
+
+describe('report months', () => {
+  it('steps across year boundaries', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-05', -13)).toBe('2025-04');
+    expect(shiftMonth('2026-05', 0)).toBe('2026-05');
+  });
+
+  it('names a month with its year', () => {
+    expect(monthAndYear('2026-11')).toBe('November 2026');
+  });
+
+  it('accepts only YYYY-MM months', () => {
+    expect(isMonth('2026-11')).toBe(true);
+    expect(isMonth('2026-13')).toBe(false);
+    expect(isMonth('2026-1')).toBe(false);
+    expect(isMonth(null)).toBe(false);
+  });
+
+  it('opens the first tab for an unknown work type', () => {
+    expect(tabFromParam('pit & yard')).toBe('pit & yard');
+    expect(tabFromParam('MCC ')).toBe('mcc');
+    expect(tabFromParam(null)).toBe('mcc');
+  });
+});
+
+describe('download file names', () => {
+  it('prefers the UTF-8 name, which keeps spaces and &', () => {
+    expect(fileNameFromDisposition(`attachment; filename="Attendance_pit___yard_11_2026.xlsx"; filename*=UTF-8''Attendance_pit%20%26%20yard_11_2026.xlsx`)).toBe(
+      'Attendance_pit & yard_11_2026.xlsx',
+    );
+  });
+
+  it('falls back to the plain name', () => {
+    expect(fileNameFromDisposition('attachment; filename="Wages_mcc_11_2026.xlsx"')).toBe('Wages_mcc_11_2026.xlsx');
+    expect(fileNameFromDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
+    expect(fileNameFromDisposition(null)).toBeNull();
+  });
+});

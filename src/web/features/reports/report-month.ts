@@ -1,0 +1,38 @@
+import { MONTH_NAMES } from '../../../shared/attendance.js';
+import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+
+/** 'YYYY-MM' with a real month number. */
+export function isMonth(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** The month `delta` months after `month` ('2026-01', -1 → '2025-12'). */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (number - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** 'November 2026' for '2026-11'. */
+export function monthAndYear(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[number - 1]} ${year}`;
+}
+
+/**
+ * The six category tabs of the attendance and wage pages, in SPEC §2's tab order
+ * (the same labels as the Bill Details tabs).
+ */
+export const REPORT_TABS: { value: WorkType; label: string }[] = [
+  { value: 'mcc', label: 'MCC' },
+  { value: 'acca', label: 'ACCA' },
+  { value: 'bio', label: 'BIO' },
+  { value: 'pftr', label: 'PFTR' },
+  { value: 'laundry', label: 'Laundry' },
+  { value: 'pit & yard', label: 'Pit & Yard' },
+];
+
+/** The work type named in the address, else the first tab (SPEC: first selected). */
+export function tabFromParam(value: string | null): WorkType {
+  return (WORK_TYPES as readonly string[]).includes(value ?? '') ? (value as WorkType) : REPORT_TABS[0]!.value;
+}

@@ -1,0 +1,54 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { dayInZone } from '../../../shared/time.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { isMonth, tabFromParam } from './report-month.js';
+
+/**
+ * The work type and month of a report page live in the address (?work=&month=), so the
+ * attendance page can link to the same month's wage register and a reload keeps the view.
+ * No month means the current one, which the server decides in APP_TZ.
+ */
+export function useReportParams() {
+  const [params, setParams] = useSearchParams();
+  const work = tabFromParam(params.get('work'));
+  const monthParam = params.get('month');
+  const month = isMonth(monthParam) ? monthParam : null;
+
+  const update = useCallback(
+    (next: { work?: WorkType; month?: string }) => {
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          if (next.work) copy.set('work', next.work);
+          if (next.month) copy.set('month', next.month);
+          return copy;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return { work, month, update };
+}
+
+/** '?work=…&month=…' of a report page, to open another report on the same view. */
+export function reportSearch(work: WorkType, month: string | null): string {
+  const params = new URLSearchParams({ work });
+  if (month) params.set('month', month);
+  return params.toString();
+}
+
+/** The company's default zone (APP_TZ's default), used only until the server has said what day it is. */
+const COMPANY_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The current month, as the server last reported it ("today" in APP_TZ), kept while another
+ * month loads so the Next button knows where the current month ends. Before any answer it
+ * is read from the browser's clock in the company's zone.
+ */
+export function useCurrentMonth(serverToday: string | undefined): string {
+  const [today, setToday] = useState<string | null>(null);
+  if (serverToday && serverToday !== today) setToday(serverToday);
+  return (serverToday ?? today ?? dayInZone(new Date(), COMPANY_TIME_ZONE)).slice(0, 7);
+}

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, FileInput, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../shared/messages.js';
+import { ApiError, NetworkError } from '../../api/client.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { downloadTemplate, uploadProblems, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
+
+type Outcome = { kind: 'success'; answer: UploadSuccess } | { kind: 'failure'; answer: UploadProblems };
+
+/** Reads the server's refusal: its {msg} and, for invalid rows, the row-by-row report. */
+function failureOf(error: Error): UploadProblems {
+  if (error instanceof ApiError) {
+    const parsed = uploadProblems.safeParse(error.body);
+    if (parsed.success) return parsed.data;
+    return { msg: error.message || MSG.somethingWentWrong };
+  }
+  return { msg: error instanceof NetworkError ? MSG.cannotReachServer : MSG.somethingWentWrong };
+}
+
+/** manager/addworkerss, 'Bulk Upload Workers (Excel)'. */
+export default function BulkUploadPage() {
+  useDocumentTitle(`${MSG.bulkUploadTitle} · Dutyroll`);
+  const { token } = useAuth();
+  const upload = useUploadWorkbook();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setFileError(MSG.selectExcelFile);
+      return;
+    }
+    setOutcome(null);
+    upload.mutate(file, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: answer.msg });
+        setOutcome({ kind: 'success', answer });
+        setFile(null);
+      },
+      onError: (error) => {
+        const answer = failureOf(error);
+        notifications.show({ color: 'red', title: MSG.uploadFailed, message: answer.msg });
+        setOutcome({ kind: 'failure', answer });
+      },
+    });
+  }
+
+  async function onDownload() {
+    setDownloading(true);
+    try {
+      await downloadTemplate(token);
+    } catch (error) {
+      notifications.show({ color: 'red', message: error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={onSubmit} noValidate aria-label={MSG.bulkUploadTitle}>
+          <Stack gap="md">
+            <Title order={1} fz={{ base: 22, sm: 28 }}>
+              {MSG.bulkUploadTitle}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {MSG.bulkColumnsHint}
+            </Text>
+            <Group>
+              <Button variant="light" onClick={() => void onDownload()} loading={downloading}>
+                {MSG.downloadTemplate}
+              </Button>
+            </Group>
+            <FileInput
+              label="Excel file"
+              placeholder=".xlsx or .xls"
+              accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+              value={file}
+              onChange={(next) => {
+                setFile(next);
+                setFileError(undefined);
+              }}
+              error={fileError}
+              clearable
+              size="md"
+              maw={{ sm: 460 }}
+            />
+            <Button type="submit" size="md" disabled={upload.isPending} style={{ alignSelf: 'flex-start' }} miw={160}>
+              {upload.isPending ? MSG.uploading : MSG.upload}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      {outcome ? <UploadReport outcome={outcome} /> : null}
+    </Stack>
+  );
+}
+
+function UploadReport({ outcome }: { outcome: Outcome }) {
+  if (outcome.kind === 'success') {
+    const { msg, skipped } = outcome.answer;
+    return (
+      <Stack gap="sm" aria-live="polite">
+        <Alert color="green" variant="light">
+          {msg}
+        </Alert>
+        {skipped.length ? (
+          <ReportTable
+            title={MSG.bulkSkippedTitle}
+            columns={['Row', 'Aadhar', 'Reason']}
+            rows={skipped.map((item) => [String(item.row), item.aadhar, item.reason])}
+          />
+        ) : null}
+      </Stack>
+    );
+  }
+  const { msg, errors = [] } = outcome.answer;
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <Alert color="red" variant="light" title={MSG.uploadFailed}>
+        {msg}
+      </Alert>
+      {errors.length ? (
+        <ReportTable title={MSG.bulkProblemsTitle} columns={['Row', 'Column', 'Reason']} rows={errors.map((item) => [String(item.row), item.column, item.reason])} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ReportTable({ title, columns, rows }: { title: string; columns: string[]; rows: string[][] }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      <ScrollArea.Autosize mah={480} type="auto">
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped verticalSpacing="xs" aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((cells, index) => (
+                <Table.Tr key={index}>
+                  {cells.map((cell, column) => (
+                    <Table.Td key={column}>{cell}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

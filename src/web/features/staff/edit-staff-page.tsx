@@ -1,0 +1,200 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
+import { MSG } from '../../../shared/messages.js';
+import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
+import { ApiError, NetworkError } from '../../api/client.js';
+import { fieldErrors } from '../../forms/field-errors.js';
+import { PageLoader } from '../../layouts/page-loader.js';
+import { useUpdateWorker, useWorker, type WorkerPayload } from './api.js';
+import { focusFirstError } from './focus-first-error.js';
+import { IfscFields } from './ifsc-fields.js';
+import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
+import { designationOptions, digitsOnly, statusOptions, workOptions } from './staff-options.js';
+import { useIfscLookup } from './use-ifsc-lookup.js';
+
+const STAFF_LIST = '/dashboard/manager/staffdetails';
+
+/** manager/editstaff/{id}, 'Update Worker'. */
+export default function EditStaffPage() {
+  useDocumentTitle(`${MSG.updateWorker} · Dutyroll`);
+  const { id = '' } = useParams();
+  const worker = useWorker(id);
+
+  if (worker.isPending) return <PageLoader label={MSG.loading} />;
+  if (worker.isError) {
+    const detail = worker.error instanceof NetworkError ? MSG.cannotReachServer : worker.error instanceof ApiError ? worker.error.message : '';
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {MSG.updateWorker}
+        </Title>
+        <Alert color="red" variant="light" title={MSG.workerFetchFailed}>
+          {detail || null}
+        </Alert>
+        <Anchor component={Link} to={STAFF_LIST}>
+          {MSG.allStaffMembers}
+        </Anchor>
+      </Stack>
+    );
+  }
+  // keyed by the record, so a different worker starts a fresh form
+  return <EditWorkerForm key={worker.data._id} worker={worker.data} />;
+}
+
+type Form = Omit<WorkerPayload, 'ifsccode' | 'bank' | 'branch'>;
+const FIELD_ORDER = ['name', 'phone', 'empid', 'designation', 'aadhar', 'wage', 'work', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino', 'status'] as const;
+
+function formOf(worker: Worker): Form {
+  return {
+    name: worker.name,
+    phone: worker.phone,
+    empid: worker.empid,
+    designation: worker.designation,
+    aadhar: worker.aadhar ?? '',
+    category: worker.category ?? '',
+    work: worker.work ?? '',
+    wage: worker.wage === null || worker.wage === undefined ? '' : String(worker.wage),
+    acnumber: worker.acnumber ?? '',
+    uanno: worker.uanno ?? '',
+    esino: worker.esino ?? '',
+    status: worker.status,
+  };
+}
+
+function EditWorkerForm({ worker }: { worker: Worker }) {
+  const navigate = useNavigate();
+  const update = useUpdateWorker(worker._id);
+  const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
+  const [form, setForm] = useState<Form>(() => formOf(worker));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const prefix = useId();
+  const idOf = (field: string) => `${prefix}-${field}`;
+
+  const set = (field: keyof Form) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body: WorkerPayload = { ...form, ifsccode: ifsc.state.code, bank: ifsc.state.bank, branch: ifsc.state.branch };
+    const parsed = workerUpdateBody.safeParse(body);
+    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidEdit;
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstError(idOf, found, FIELD_ORDER);
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MSG.workerUpdated });
+        const work = parsed.data?.work;
+        navigate(work && work !== 'mcc' ? `${STAFF_LIST}?work=${encodeURIComponent(work)}` : STAFF_LIST);
+      },
+      onError: (error) => {
+        const detail = error instanceof NetworkError ? MSG.cannotReachServer : error.message;
+        notifications.show(
+          detail && detail !== MSG.workerUpdateFailed
+            ? { color: 'red', title: MSG.workerUpdateFailed, message: detail }
+            : { color: 'red', message: MSG.workerUpdateFailed },
+        );
+      },
+    });
+  }
+
+  const text = (field: keyof Form, label: string, extra: { required?: boolean; inputMode?: 'numeric' | 'decimal'; leftSection?: string } = {}) => (
+    <TextInput id={idOf(field)} label={label} autoComplete="off" value={form[field]} onChange={(e) => set(field)(e.currentTarget.value)} error={errors[field]} {...extra} />
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <form onSubmit={onSubmit} noValidate aria-label={MSG.updateWorker}>
+        <Stack gap="lg">
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {MSG.updateWorker}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            {text('name', 'Staff Name', { required: true })}
+            <TextInput
+              id={idOf('phone')}
+              label="Phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={PHONE_DIGITS}
+              value={form.phone}
+              onChange={(e) => set('phone')(digitsOnly(e.currentTarget.value, PHONE_DIGITS))}
+              error={errors.phone}
+              required
+            />
+            {text('empid', 'Emp ID', { required: true })}
+            <Select
+              id={idOf('designation')}
+              label="Designation"
+              data={designationOptions}
+              value={form.designation || null}
+              onChange={(value) => set('designation')(value ?? '')}
+              error={errors.designation}
+              allowDeselect={false}
+            />
+            <TextInput
+              id={idOf('aadhar')}
+              label="Aadhar"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={AADHAR_DIGITS}
+              value={form.aadhar}
+              onChange={(e) => set('aadhar')(digitsOnly(e.currentTarget.value, AADHAR_DIGITS))}
+              error={errors.aadhar}
+              required
+            />
+            {text('wage', 'Wage', { inputMode: 'decimal', leftSection: '₹' })}
+            <Select
+              id={idOf('work')}
+              label="Work"
+              data={workOptions}
+              value={form.work || null}
+              onChange={(value) => set('work')(value ?? '')}
+              error={errors.work}
+              required
+              allowDeselect={false}
+            />
+            <IfscFields
+              lookup={ifsc}
+              invalidMessage={MSG.ifscInvalidEdit}
+              labels={{ ifsc: 'IFSC Code', bank: 'Bank', branch: 'Branch' }}
+              ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
+              submitError={errors.ifsccode}
+            />
+            {text('acnumber', 'Account Number', { inputMode: 'numeric' })}
+            {text('uanno', 'UAN Number', { inputMode: 'numeric' })}
+            {text('esino', 'ESI Number', { inputMode: 'numeric' })}
+            <Select
+              id={idOf('status')}
+              label="Status"
+              placeholder={MSG.selectStaffStatus}
+              data={statusOptions}
+              value={form.status || null}
+              onChange={(value) => set('status')(value ?? '')}
+              error={errors.status}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <Group gap="sm">
+            <Button type="submit" size="md" disabled={update.isPending} miw={200}>
+              {update.isPending ? MSG.updating : MSG.updateWorker}
+            </Button>
+            <Button component={Link} to={STAFF_LIST} variant="default" size="md">
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,206 @@
+import { Alert, Anchor, Box, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { Link, useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import type { Worker } from '../../../shared/schemas/staff.js';
+import { NetworkError } from '../../api/client.js';
+import { useWorkers } from './api.js';
+import { StaffStatusBadge } from './staff-status-badge.js';
+
+/** SPEC §2 staff list tabs, in its order and spelling. */
+const TABS: { work: WorkType; label: string }[] = [
+  { work: 'mcc', label: 'MCC' },
+  { work: 'bio', label: 'BIO' },
+  { work: 'acca', label: 'ACCA' },
+  { work: 'laundry', label: 'Laundry' },
+  { work: 'pit & yard', label: 'Pit & Yard' },
+  { work: 'pftr', label: 'PFTR' },
+];
+export const STAFF_PAGE_SIZE = 50;
+const COLUMNS = ['Name', 'Phone', 'Emp ID', 'Aadhar', 'Status', 'Action'];
+
+/**
+ * manager/staffdetails, 'All Staff Members'. Tab, search and page live in the address,
+ * so coming back from Update Worker shows the same rows.
+ */
+export default function StaffListPage() {
+  useDocumentTitle(`${MSG.allStaffMembers} · Dutyroll`);
+  const [params, setParams] = useSearchParams();
+  const work = toWorkType(params.get('work')) ?? 'mcc';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const search = params.get('q') ?? '';
+  // the address follows every keystroke; only the request waits for typing to pause
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const query = useWorkers({ work, q, limit: STAFF_PAGE_SIZE, offset: (page - 1) * STAFF_PAGE_SIZE });
+  const total = query.data?.total ?? 0;
+  const workers = query.data?.workers ?? [];
+  const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
+
+  let body;
+  if (query.isPending) {
+    body = <StatusRow text={MSG.loading} />;
+  } else if (query.isError) {
+    const error = query.error;
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMNS.length}>
+          <Alert color="red" variant="light">
+            {error instanceof NetworkError ? MSG.cannotReachServer : error.message || MSG.somethingWentWrong}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (workers.length === 0) {
+    body = <StatusRow text={MSG.noStaffInCategory} />;
+  } else {
+    body = workers.map((worker) => (
+      <Table.Tr key={worker._id}>
+        <Table.Td fw={500}>{worker.name}</Table.Td>
+        <Table.Td>{worker.phone}</Table.Td>
+        <Table.Td>{worker.empid}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{worker.aadhar}</Table.Td>
+        <Table.Td>
+          <StaffStatusBadge status={worker.status} />
+        </Table.Td>
+        <Table.Td>
+          <Anchor component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} aria-label={`Edit ${worker.name}`} fw={600} py={6} display="inline-block">
+            Edit
+          </Anchor>
+        </Table.Td>
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {MSG.allStaffMembers}
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to="/dashboard/manager/addworkers" variant="light">
+            {MSG.addWorker}
+          </Button>
+          <Button component={Link} to="/dashboard/manager/addworkerss" variant="default">
+            {MSG.bulkUploadLink}
+          </Button>
+        </Group>
+      </Group>
+      <Tabs value={work} onChange={(value) => update({ work: value === 'mcc' ? null : value, page: null })} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.work} value={tab.work} style={{ flexShrink: 0 }}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <TextInput
+        type="search"
+        label="Search"
+        placeholder={MSG.searchStaff}
+        value={search}
+        onChange={(event) => update({ q: event.currentTarget.value, page: null })}
+        maw={{ sm: 420 }}
+      />
+      <Paper withBorder radius="lg" visibleFrom="sm">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Box hiddenFrom="sm">
+        <StaffCards state={query.isPending ? 'loading' : query.isError ? 'error' : 'done'} workers={workers} error={query.error} />
+      </Box>
+      {total > 0 ? (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {MSG.staffShown((page - 1) * STAFF_PAGE_SIZE + 1, Math.min(page * STAFF_PAGE_SIZE, total), total)}
+          </Text>
+          {pages > 1 ? (
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} size="md" aria-label="Pages" />
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function StatusRow({ text }: { text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={COLUMNS.length} ta="center" py="xl" c="dimmed">
+        {text}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Phones get one card per person instead of the six-column table, so status and the
+ * edit link are on screen without scrolling sideways.
+ */
+function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'done'; workers: Worker[]; error: Error | null }) {
+  if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{MSG.loading}</Text>;
+  if (state === 'error') {
+    return (
+      <Alert color="red" variant="light">
+        {error instanceof NetworkError ? MSG.cannotReachServer : error?.message || MSG.somethingWentWrong}
+      </Alert>
+    );
+  }
+  if (workers.length === 0) return <Text ta="center" c="dimmed" py="lg">{MSG.noStaffInCategory}</Text>;
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={MSG.allStaffMembers}>
+      {workers.map((worker) => (
+        <Card key={worker._id} component="li" withBorder radius="lg" padding="md" aria-label={worker.name}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text fw={600} className="break-anywhere">
+              {worker.name}
+            </Text>
+            <StaffStatusBadge status={worker.status} />
+          </Group>
+          <SimpleGrid cols={2} spacing="md" verticalSpacing={2} mt="xs" style={{ gridTemplateColumns: 'auto 1fr' }}>
+            {[
+              ['Phone', worker.phone],
+              ['Emp ID', worker.empid],
+              ['Aadhar', worker.aadhar ?? ''],
+            ].map(([label, value]) => (
+              <Fragment key={label}>
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text size="sm">{value}</Text>
+              </Fragment>
+            ))}
+          </SimpleGrid>
+          <Button component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} variant="light" size="md" mt="sm" fullWidth aria-label={`Edit ${worker.name}`}>
+            Edit
+          </Button>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '../auth/use-logout.js';
+import classes from './area-shell.module.css';
+
+export interface MenuLink {
+  label: string;
+  to: string;
+  /** Shown at the link's end, e.g. a count; renders nothing when it has nothing to say. */
+  badge?: ReactNode;
+}
+
+/**
+ * A signed-in area: the side menu beside the page on desktop, a slide-in drawer on
+ * phones (SPEC §2 manager 'Quick Links'). The menu ends with Logout.
+ */
+export function AreaShell({ menuTitle, links, children }: { menuTitle: string; links: MenuLink[]; children: ReactNode }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Group hiddenFrom="sm" mb="md">
+        <Button
+          variant="default"
+          leftSection={<MenuIcon />}
+          onClick={open}
+          aria-label={`Open ${menuTitle}`}
+        >
+          {menuTitle}
+        </Button>
+      </Group>
+      <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm">
+        <SideMenu links={links} onNavigate={close} />
+      </Drawer>
+      <Box className={classes.layout}>
+        <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">
+            {menuTitle}
+          </Text>
+          <SideMenu links={links} />
+        </Paper>
+        <Box className={classes.content}>{children}</Box>
+      </Box>
+    </Container>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+function SideMenu({ links, onNavigate }: { links: MenuLink[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
+  return (
+    <Stack gap={4} component="nav" aria-label="Side menu">
+      {links.map((link) => (
+        <NavLink
+          key={link.to + link.label}
+          component={Link}
+          to={link.to}
+          label={link.label}
+          rightSection={link.badge}
+          active={normalise(pathname) === normalise(link.to)}
+          onClick={onNavigate}
+          variant="light"
+          className={classes.navLink}
+        />
+      ))}
+      <NavLink
+        component="button"
+        type="button"
+        label="Logout"
+        c="red.7"
+        className={classes.navLink}
+        onClick={() => {
+          onNavigate?.();
+          void logout();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+/** A quiet centred spinner for the moments a page or a check is on its way. */
+export function PageLoader({ label }: { label?: string }) {
+  return (
+    <Center mih="50vh" p="xl">
+      <Stack align="center" gap="sm">
+        <Loader type="dots" size="lg" aria-label={label ?? 'Loading'} />
+        {label ? (
+          <Text c="dimmed" size="sm">
+            {label}
+          </Text>
+        ) : null}
+      </Stack>
+    </Center>
+  );
+}

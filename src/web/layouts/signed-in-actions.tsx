@@ -1,0 +1,25 @@
+import { MSG } from '../../shared/messages.js';
+import { useAuth } from '../auth/auth-context.js';
+import { useLogout } from '../auth/use-logout.js';
+import classes from './site-layout.module.css';
+
+/**
+ * The top bar's right end for a signed-in person: their name and Logout (SPEC §2 common
+ * layout). A chunk of its own, loaded only when someone is signed in, because logging out
+ * calls the API and the public pages should not carry the API client.
+ */
+export default function SignedInActions() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  if (!user) return null;
+  return (
+    <>
+      <span className={classes.userName} title={user.name}>
+        {user.name}
+      </span>
+      <button type="button" className={classes.logoutButton} onClick={() => void logout()}>
+        {MSG.logout}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { MSG } from '../../shared/messages.js';
+import { useAuth } from '../auth/auth-context.js';
+import { addressLines, useCompanyProfile, telHref } from '../company-profile.js';
+import { Brand } from './brand.js';
+import classes from './site-layout.module.css';
+
+/*
+ * The top bar and footer are plain elements styled by this module's CSS (with the theme's
+ * CSS variables), not Mantine components: every public page loads them first, and the
+ * budget for / is 150 KB of JavaScript. Logout needs the API client and the shared
+ * schemas, so its code comes in only when someone is signed in.
+ */
+const SignedInActions = lazy(() => import('./signed-in-actions.js'));
+
+/** SPEC §2 common layout: the top bar, the page, the footer. */
+export function SiteLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className={classes.page}>
+      {navigation.state !== 'idle' ? <div className={classes.progress} role="progressbar" aria-label="Loading page" /> : null}
+      <TopBar />
+      <main className={classes.main}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function TopBar() {
+  const companyProfile = useCompanyProfile();
+  const { user } = useAuth();
+  return (
+    <header className={classes.header}>
+      <div className={classes.contactStrip}>
+        <div className={`${classes.container} ${classes.contactRow}`}>
+          <a href={telHref(companyProfile.phone)} className={classes.contactLink}>
+            <PhoneIcon />
+            {companyProfile.phone}
+          </a>
+          <a href={`mailto:${companyProfile.email}`} className={classes.contactLink}>
+            <MailIcon />
+            {companyProfile.email}
+          </a>
+        </div>
+      </div>
+      <div className={`${classes.container} ${classes.bar}`}>
+        <Brand />
+        <nav className={classes.nav} aria-label="Main">
+          <NavLink to="/" end className={classes.navLink}>
+            {MSG.navHome}
+          </NavLink>
+          <NavLink to="/about" className={classes.navLink}>
+            {MSG.navAbout}
+          </NavLink>
+        </nav>
+        <div className={classes.account}>
+          {user ? (
+            <Suspense fallback={<span className={classes.userName}>{user.name}</span>}>
+              <SignedInActions />
+            </Suspense>
+          ) : (
+            <Link to="/login" className={classes.loginButton}>
+              {MSG.login}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const companyProfile = useCompanyProfile();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={classes.footer}>
+      <div className={`${classes.container} ${classes.footerGrid}`}>
+        <div className={classes.footerAbout}>
+          <Brand inverted />
+          <p className={classes.footerText}>{companyProfile.tagline}.</p>
+          <p className={classes.footerText}>{MSG.since(companyProfile.established)}</p>
+        </div>
+        <nav aria-label="Footer" className={classes.footerNav}>
+          <h2 className={classes.footerHeading}>Company</h2>
+          <Link to="/about" className={classes.footerLink}>
+            {MSG.footerAbout}
+          </Link>
+          <Link to="/policy" className={classes.footerLink}>
+            {MSG.footerPrivacyPolicy}
+          </Link>
+          <Link to="/contact" className={classes.footerLink}>
+            {MSG.footerContact}
+          </Link>
+        </nav>
+        <div>
+          <h2 className={classes.footerHeading}>Office</h2>
+          <address className={classes.footerAddress}>
+            {addressLines(companyProfile.address).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            <a href={telHref(companyProfile.phone)} className={classes.footerLink}>
+              {companyProfile.phone}
+            </a>
+            <span className="break-anywhere">{companyProfile.email}</span>
+          </address>
+        </div>
+      </div>
+      <div className={classes.footerBottom}>
+        <p className={classes.container}>{MSG.copyright(year, companyProfile.name)}</p>
+      </div>
+    </footer>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
+    </svg>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="2" y="4" width="20" height="16" rx="2" />
+      <path d="m22 6-10 7L2 6" />
+    </svg>
+  );
+}

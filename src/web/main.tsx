@@ -1,0 +1,60 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from './auth/auth-context.js';
+import { router } from './router.js';
+import { theme } from './theme.js';
+
+// The toaster's code (and its transition library) is not needed to show a page: it loads
+// at the first tap or key press (toasts answer something the person did), or else when
+// the browser has been idle a while after the load. A toast shown before it is in waits
+// in its store and appears when it mounts. This keeps / within its phone budget (issue 3).
+const Toaster = lazy(() => import('./layouts/toaster.js'));
+const TOASTER_IDLE_DELAY_MS = 3000;
+
+function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    events.forEach((name) => window.addEventListener(name, want, { capture: true, once: true, passive: true }));
+    const timer = window.setTimeout(want, TOASTER_IDLE_DELAY_MS);
+    return () => {
+      events.forEach((name) => window.removeEventListener(name, want, { capture: true }));
+      window.clearTimeout(timer);
+    };
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DeferredToaster />
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
+import { forgetBody, resetPasswordBody, verifyOtpBody } from '../../../shared/schemas/auth.js';
+import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
+import { ApiError } from '../../api/client.js';
+import { fieldErrors } from '../../forms/field-errors.js';
+import { AuthCard } from './auth-card.js';
+import { usePageMeta } from './page-meta.js';
+
+type Step = 'email' | 'otp' | 'password' | 'done';
+interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** The server's words for a failed call, else our fallback for that step (SPEC §8). */
+function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return MSG.somethingWentWrong;
+}
+
+/**
+ * SPEC §2 /forget: three steps on one page. The e-mail, then the code field appears,
+ * then the new-password field; 2 seconds after success, /login.
+ */
+export default function ForgetPage() {
+  usePageMeta('Forgot password · Dutyroll', 'Reset your Dutyroll password with a code sent to your e-mail address.');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (step !== 'done') return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [step, navigate]);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendCode(event: FormEvent) {
+    event.preventDefault();
+    const parsed = forgetBody.safeParse({ email });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    await run(async () => {
+      try {
+        const answer = await requestResetCode(parsed.data.email);
+        setNotice({ tone: 'success', text: answer.message });
+        setOtp('');
+        setStep('otp');
+      } catch (error) {
+        setNotice({ tone: 'error', text: failureText(error, MSG.userNotFound) });
+      }
+    });
+  }
+
+  async function checkCode(event: FormEvent) {
+    event.preventDefault();
+    const parsed = verifyOtpBody.safeParse({ email, otp });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    await run(async () => {
+      try {
+        const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
+        setNotice({ tone: 'success', text: answer.message });
+        setStep('password');
+      } catch (error) {
+        setNotice({ tone: 'error', text: failureText(error, MSG.invalidOtp) });
+      }
+    });
+  }
+
+  async function saveNewPassword(event: FormEvent) {
+    event.preventDefault();
+    const parsed = resetPasswordBody.safeParse({ email, newPassword });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    await run(async () => {
+      try {
+        const answer = await resetPassword(parsed.data.email, parsed.data.newPassword);
+        setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
+        setStep('done');
+      } catch (error) {
+        setNotice({ tone: 'error', text: failureText(error, MSG.resetFailed) });
+      }
+    });
+  }
+
+  function startOver() {
+    setStep('email');
+    setOtp('');
+    setNewPassword('');
+    setNotice(null);
+    setErrors({});
+  }
+
+  const onSubmit = step === 'email' ? sendCode : step === 'otp' ? checkCode : saveNewPassword;
+  const submitLabel = step === 'email' ? 'Send OTP' : step === 'otp' ? 'Verify OTP' : 'Reset Password';
+
+  return (
+    <AuthCard title="Forgot password" subtitle="We will e-mail you a 6-digit code to set a new password.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            readOnly={step !== 'email'}
+            required
+            autoFocus
+          />
+          {step !== 'email' ? (
+            <TextInput
+              label="OTP"
+              description={`The ${OTP_DIGITS}-digit code from the e-mail`}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={OTP_DIGITS}
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
+              error={errors.otp}
+              readOnly={step !== 'otp'}
+              required
+              autoFocus
+            />
+          ) : null}
+          {step === 'password' || step === 'done' ? (
+            <PasswordInput
+              label="New password"
+              description={`At least ${PASSWORD_MIN} characters`}
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.currentTarget.value)}
+              error={errors.newPassword}
+              readOnly={step === 'done'}
+              required
+              autoFocus
+            />
+          ) : null}
+          {notice ? (
+            <Text size="sm" fw={500} c={notice.tone === 'success' ? 'green.8' : 'red.7'} role={notice.tone === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+            </Text>
+          ) : null}
+          <Button type="submit" size="md" fullWidth loading={busy} disabled={step === 'done'}>
+            {submitLabel}
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/login" size="sm">
+              Back to login
+            </Anchor>
+            {step === 'otp' || step === 'password' ? (
+              <Anchor component="button" type="button" size="sm" onClick={startOver}>
+                Use another e-mail or resend the code
+              </Anchor>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

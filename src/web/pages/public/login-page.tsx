@@ -1,0 +1,195 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import { homePathForRole } from '../../../shared/roles.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
+import { useCompanyProfile } from '../../company-profile.js';
+import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
+import { AuthCard } from './auth-card.js';
+import { usePageMeta } from './page-meta.js';
+import classes from './login-page.module.css';
+
+/**
+ * What signing in needs besides the form: the shared schema (zod), the API client and
+ * the toaster. Loaded when the person starts to fill the form (or at the latest on
+ * submit), so opening /login on a phone costs only the form itself.
+ */
+const loadSignIn = () =>
+  Promise.all([
+    import('../../../shared/schemas/auth.js'),
+    import('../../api/auth.js'),
+    import('../../api/client.js'),
+    import('../../forms/field-errors.js'),
+    import('@mantine/notifications'),
+  ]).then(([schemas, auth, client, forms, toaster]) => ({
+    loginBody: schemas.loginBody,
+    login: auth.login,
+    ApiError: client.ApiError,
+    fieldErrors: forms.fieldErrors,
+    notifications: toaster.notifications,
+  }));
+
+/** SPEC §2 /login: e-mail and password; opening it while signed in signs out first. */
+export default function LoginPage() {
+  const companyProfile = useCompanyProfile();
+  const { token, signIn, clear } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = safeReturnPath((location.state as LoginRedirectState | null)?.from);
+
+  usePageMeta(`${MSG.login} · ${companyProfile.shortName}`, `Sign in to ${companyProfile.shortName} to record and follow train cleaning duties, staff and bills.`);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const signInCode = useRef<ReturnType<typeof loadSignIn> | null>(null);
+  const prepare = () => (signInCode.current ??= loadSignIn());
+  const prefetch = () => {
+    prepare().catch(() => {
+      signInCode.current = null; // offline for now: submit tries again and says so
+    });
+  };
+
+  // Only the session present when the page opened is ended, once (StrictMode runs effects twice).
+  const openingToken = useRef(token);
+  useEffect(() => {
+    const stale = openingToken.current;
+    if (!stale) return;
+    openingToken.current = null;
+    clear();
+    void import('../../api/auth.js').then(({ logout }) => logout(stale));
+  }, [clear]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    let code: Awaited<ReturnType<typeof loadSignIn>>;
+    try {
+      code = await prepare();
+    } catch {
+      signInCode.current = null;
+      setErrors({ form: MSG.cannotReachServer });
+      setSubmitting(false);
+      return;
+    }
+    const parsed = code.loginBody.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(code.fieldErrors(parsed.error));
+      setSubmitting(false);
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await code.login(parsed.data);
+      signIn({ user: answer.user, token: answer.token });
+      code.notifications.show({ color: 'green', message: MSG.loginSuccess });
+      const home = homePathForRole(answer.user.role) ?? '/';
+      navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
+    } catch (error) {
+      const message = error instanceof code.ApiError ? error.message || MSG.loginFailed : MSG.somethingWentWrong;
+      code.notifications.show({ color: 'red', message });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Use the e-mail address your manager registered for you.">
+      <form onSubmit={onSubmit} noValidate className={classes.form} onKeyDown={prefetch} onPointerDown={prefetch} onChange={prefetch}>
+        <Field label="Email" error={errors.email}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              required
+              autoFocus
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password}>
+          {(props) => (
+            <div className={classes.passwordRow}>
+              <input
+                {...props}
+                type={showPassword ? 'text' : 'password'}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                required
+              />
+              <button
+                type="button"
+                className={classes.reveal}
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+              >
+                <EyeIcon crossed={showPassword} />
+              </button>
+            </div>
+          )}
+        </Field>
+        <div className={classes.forgot}>
+          <Link to="/forget">Forgot password?</Link>
+        </div>
+        {errors.form ? (
+          <p role="alert" className={classes.error}>
+            {errors.form}
+          </p>
+        ) : null}
+        <button type="submit" className={classes.submit} disabled={submitting} aria-busy={submitting}>
+          {submitting ? <span className={classes.spinner} aria-hidden="true" /> : null}
+          {MSG.login}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+interface InputProps {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled input with its error below, looking like the Mantine inputs of the app. */
+function Field({ label, error, children }: { label: string; error?: string; children: (props: InputProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+        <span className={classes.required} aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </label>
+      {children({ id, className: error ? `${classes.input} ${classes.invalid}` : classes.input, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className={classes.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </svg>
+  );
+}

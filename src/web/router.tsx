@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SiteLayout } from './layouts/site-layout.js';
+import { PageLoader } from './layouts/page-loader.js';
+// The home page is part of the first download: most visitors open it first, and loading
+// it lazily would add a round trip before the first paint on a phone (issue 3 budget).
+import LandingPage from './pages/public/landing-page.js';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * Each page is its own chunk, loaded when its route is first visited, so the public
+ * pages load no dashboard code (and a supervisor's phone downloads no manager screens).
+ */
+const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: SiteLayout,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { index: true, Component: LandingPage },
+      { path: 'home', Component: LandingPage },
+      { path: 'login', lazy: page(() => import('./pages/public/login-page.js')) },
+      { path: 'forget', lazy: page(() => import('./pages/public/forget-page.js')) },
+      { path: 'registerygigyictgyjutgtyjuctyuccftyutucfyj', lazy: page(() => import('./pages/public/register-page.js')) },
+      // @routes:public
+      { path: 'about', lazy: page(() => import('./pages/public/about-page.js')) },
+      { path: 'contact', lazy: page(() => import('./pages/public/contact-page.js')) },
+      { path: 'policy', lazy: page(() => import('./pages/public/policy-page.js')) },
+      {
+        path: 'dashboard/admin',
+        lazy: page(() => import('./features/admin/admin-area.js')),
+        children: [
+          { index: true, lazy: page(() => import('./features/admin/admin-dashboard-page.js')) },
+          // @routes:admin
+          { path: 'accounts', lazy: page(() => import('./features/admin/accounts-page.js')) },
+          { path: 'states', lazy: page(() => import('./features/admin/states-page.js')) },
+          { path: 'company', lazy: page(() => import('./features/admin/company-profile-page.js')) },
+          { path: 'norms', lazy: page(() => import('./features/admin/staffing-norms-page.js')) },
+          { path: 'contracts', lazy: page(() => import('./features/admin/contract-periods-page.js')) },
+          { path: 'audit', lazy: page(() => import('./features/admin/audit-page.js')) },
+          { path: 'addworkers', lazy: page(() => import('./features/admin/admin-add-worker-page.js')) },
+          { path: 'addsupervisors', lazy: page(() => import('./features/admin/admin-add-supervisor-page.js')) },
+          { path: 'Live-train/:id', lazy: page(() => import('./features/admin/live-train-page.js')) },
+        ],
+      },
+      {
+        path: 'dashboard/manager',
+        lazy: page(() => import('./features/manager/manager-area.js')),
+        children: [
+          { index: true, lazy: page(() => import('./features/manager/manager-dashboard-page.js')) },
+          // @routes:manager-staff
+          { path: 'addworkers', lazy: page(() => import('./features/staff/add-worker-page.js')) },
+          { path: 'addsupervisors', lazy: page(() => import('./features/staff/add-supervisor-page.js')) },
+          { path: 'staffdetails', lazy: page(() => import('./features/staff/staff-list-page.js')) },
+          { path: 'editstaff/:id', lazy: page(() => import('./features/staff/edit-staff-page.js')) },
+          { path: 'addworkerss', lazy: page(() => import('./features/staff/bulk-upload-page.js')) },
+          // @routes:manager-duties
+          { path: 'addwork', lazy: page(() => import('./features/duties/add-duty-page.js')) },
+          { path: 'livework', lazy: page(() => import('./features/duties/live-works-page.js')) },
+          { path: 'completed', lazy: page(() => import('./features/duties/completed-works-page.js')) },
+          { path: 'traindetail/:id', lazy: page(() => import('./features/duties/train-detail-page.js')) },
+          // @routes:manager-reports
+          { path: 'attendance', lazy: page(() => import('./features/reports/attendance-page.js')) },
+          { path: 'wages', lazy: page(() => import('./features/reports/wages-page.js')) },
+          { path: 'bills', lazy: page(() => import('./features/bills/bills-page.js')) },
+          { path: 'addbills', lazy: page(() => import('./features/bills/add-bill-page.js')) },
+          // @routes:manager-chat
+          { path: 'connect', lazy: page(() => import('./features/chat/chat-page.js')) },
+        ],
+      },
+      {
+        path: 'dashboard/user',
+        lazy: page(() => import('./features/supervisor/user-area.js')),
+        children: [
+          { index: true, lazy: page(() => import('./features/duties/live-duty-page.js')) },
+          // @routes:user-duties
+          { path: 'addduty', lazy: page(() => import('./features/duties/add-duty-page.js')) },
+          { path: 'completedduty', lazy: page(() => import('./features/duties/completed-duty-page.js')) },
+          { path: 'traindetails/:id', lazy: page(() => import('./features/duties/train-detail-page.js')) },
+          // @routes:user-chat
+          { path: 'connect', lazy: page(() => import('./features/chat/chat-page.js')) },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./pages/public/not-found-page.js')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
