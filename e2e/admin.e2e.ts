@@ -1,0 +1,328 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '../src/shared/messages.js';
+import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+
+/**
+ * The admin area end to end (issue 8): an admin creates a manager account, changes the
+ * mcc staffing norm and sees a new duty use it, edits the company phone, disables an
+ * account that is signed in elsewhere, keeps the states list, and finds every change in
+ * the audit trail.
+ */
+
+const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password: 'Admin-pass-1', role: 'admin' };
+const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
+const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
+const elsewhere: Account = { name: 'Joseph Thomas', email: 'joseph@example.com', password: 'Coach-pass-22', role: 'supervisor', work: 'acca' };
+const newManager = { name: 'Lakshmi Pillai', email: 'lakshmi@example.com', password: 'Office-pass-9' };
+const NEW_PHONE = '+91 484 400 2024';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp([admin, manager, supervisor, elsewhere]), launchBrowser()]);
+});
+
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.log(app?.log());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Console errors that mean the app misbehaved (4xx answers are expected here). */
+function realErrors(errors: string[]): string[] {
+  return errors.filter((text) => !text.startsWith('Failed to load resource'));
+}
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function apiLogin(account: { email: string; password: string }): Promise<string> {
+  return (await call<{ token: string }>('POST', '/auth/login', null, { email: account.email, password: account.password })).token;
+}
+
+async function signIn(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, account.email, account.password);
+  await page.waitForURL(`**${landing}`);
+}
+
+/** Both widths of one screen, for people to look at. */
+async function shots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `admin/${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(150);
+  expect(await horizontalOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  await screenshot(page, `admin/${name}-phone`);
+  await page.screenshot({ path: `${SHOTS_DIR}/admin/${name}-phone-top.png`, style: '.mantine-Notifications-root { display: none !important; }' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('the admin area', () => {
+  it('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.getByRole('heading', { name: MSG.adminGreeting(admin.name) }).waitFor();
+    await page.getByText(MSG.adminWelcome).waitFor();
+    const shortcuts = page.getByRole('navigation', { name: 'Admin shortcuts' });
+    // four accounts made by the command before start
+    await shortcuts.getByRole('link', { name: /^Accounts\s*4\b/ }).waitFor();
+    await shots(page, 'dashboard');
+
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Accounts' }).click();
+    await page.waitForURL('**/dashboard/admin/accounts');
+    await page.getByRole('cell', { name: elsewhere.email }).waitFor();
+    await shots(page, 'accounts');
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog');
+    // the shared schema speaks before the server does
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText(MSG.fillAllFields).waitFor();
+    await dialog.getByLabel('Name').fill(newManager.name);
+    await dialog.getByLabel('Email').fill(newManager.email);
+    await dialog.getByLabel(/^Password/).fill(newManager.password);
+    await screenshot(page, 'admin/create-account-desktop');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(MSG.registered).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: newManager.email });
+    await row.getByRole('cell', { name: 'Manager', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Never', exact: true }).waitFor();
+
+    // the same e-mail again: the server's SPEC §8 answer shows in the form
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByLabel('Name').fill('Someone Else');
+    await dialog.getByLabel('Email').fill(newManager.email);
+    await dialog.getByLabel(/^Password/).fill('Another-pass-1');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText(MSG.alreadyRegistered).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // the last admin cannot give up the role: the server's 409 shows in the form
+    await page.getByRole('button', { name: `Actions for ${admin.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change role and work type' }).click();
+    await dialog.getByLabel('Role', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Manager', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(MSG.lastAdmin).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const other = await openPage(browser, app);
+    await signIn(other.page, newManager, '/dashboard/manager');
+    await other.page.getByRole('heading', { name: `Welcome, ${newManager.name}` }).waitFor();
+    await other.context.close();
+
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the mcc staffing norm, and a new duty uses it', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.goto('/dashboard/admin/norms');
+    const mcc = page.getByRole('textbox', { name: 'Staff per coach for MCC', exact: true });
+    await expect.poll(() => mcc.inputValue()).toBe('0.6');
+    await mcc.fill('0.5');
+    await page.getByText('20 coaches → 10 staff').waitFor();
+    await page.getByRole('button', { name: 'Save staff per coach for MCC' }).click();
+    await page.getByText('Staffing norm saved: MCC 0.5').waitFor();
+    await shots(page, 'norms');
+
+    // a manager adds a 10-coach mcc duty through the API: 0.5 × 10 = 5, not 0.6 × 10 = 6
+    const managerToken = await apiLogin(manager);
+    const { worker } = await call<{ worker: { _id: string } }>('POST', '/worker/create-worker', managerToken, {
+      name: 'Suresh Babu',
+      work: 'mcc',
+      phone: '9847000001',
+      aadhar: '400000000001',
+      designation: 'Cleaning Staff',
+    });
+    const { supervisor: supervisors } = await call<{ supervisor: { _id: string; name: string }[] }>('GET', '/auth/getsupervisor', managerToken);
+    const supervisorId = supervisors.find((s) => s.name === supervisor.name)?._id;
+    expect(supervisorId).toBeTruthy();
+    const { duty } = await call<{ duty: { _id: string; reqq: number } }>('POST', '/mcctrain/create-mcctrain', managerToken, {
+      work: 'mcc',
+      trainno: '12625',
+      totalcoach: '10',
+      type: 'Primary',
+      supervisor: supervisorId,
+      workers: [worker._id],
+    });
+    expect(duty.reqq).toBe(5);
+
+    await page.goto(`/dashboard/admin/Live-train/${duty._id}`);
+    await page.getByRole('heading', { name: 'Train 12625' }).waitFor();
+    const details = page.locator('dl');
+    await details.getByText(supervisor.name).waitFor();
+    expect(await details.locator('div').filter({ hasText: MSG.requiredStaff }).locator('dd').innerText()).toBe('5');
+    await page.getByText('Suresh Babu').first().waitFor();
+    const history = page.getByRole('table', { name: 'History' });
+    await history.getByRole('row').filter({ hasText: 'Duty added' }).filter({ hasText: manager.name }).waitFor();
+    await shots(page, 'live-train');
+
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the company phone, and /contact shows it at once', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.goto('/dashboard/admin/company');
+    const contact = page.getByRole('region', { name: 'Contact' });
+    const phone = contact.getByLabel('Phone');
+    await expect.poll(() => phone.inputValue()).not.toBe('');
+    await phone.fill(NEW_PHONE);
+    // a testimonial row can be added and must be filled before saving
+    await page.getByRole('button', { name: 'Add a testimonial' }).click();
+    await page.getByRole('button', { name: 'Save company profile' }).click();
+    await page.getByText(MSG.fieldsNeedAttention).waitFor();
+    const testimonials = page.getByRole('region', { name: 'Testimonials' });
+    const count = await testimonials.getByRole('button', { name: /^Remove testimonial/ }).count();
+    await testimonials.getByRole('button', { name: `Remove testimonial ${count}` }).click();
+    await shots(page, 'company');
+    await page.getByRole('button', { name: 'Save company profile' }).click();
+    await page.getByText(MSG.companyProfileSaved).waitFor();
+
+    const profile = await call<{ phone: string }>('GET', '/company-profile', null);
+    expect(profile.phone).toBe(NEW_PHONE);
+    // the public contact page reads the saved profile
+    await page.goto('/contact');
+    await page.locator('main').getByText(NEW_PHONE).first().waitFor({ timeout: 10_000 });
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('disables an account that is signed in elsewhere, and that session ends', async () => {
+    const away = await openPage(browser, app, PHONE);
+    await signIn(away.page, elsewhere, '/dashboard/user');
+    await away.page.getByRole('heading', { name: `Welcome, ${elsewhere.name}` }).waitFor();
+
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.goto('/dashboard/admin/accounts');
+    await page.getByLabel('Search').fill('joseph');
+    await page.getByRole('cell', { name: elsewhere.email }).waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: `Actions for ${elsewhere.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Disable ${elsewhere.name}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Disable' }).click();
+    await page.getByText(MSG.accountDisabledDone(elsewhere.name)).waitFor();
+    await page.getByRole('row').filter({ hasText: elsewhere.email }).getByText('Disabled', { exact: true }).waitFor();
+
+    // the other device's next page load meets the guard: countdown, then the login page
+    await away.page.reload();
+    await away.page.getByText(MSG.redirecting(3)).waitFor();
+    await away.page.waitForURL('**/login**', { timeout: 10_000 });
+    await away.context.close();
+
+    // and the password no longer opens it
+    await page.goto('/dashboard/admin/accounts?disabled=true');
+    await page.getByRole('cell', { name: elsewhere.email }).waitFor();
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the states list: add, rename, remove', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.goto('/dashboard/admin/states');
+    await page.getByRole('cell', { name: 'Kerala', exact: true }).waitFor();
+    await page.getByLabel('Add a state or union territory').fill('Kerala');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText(MSG.stateExists).waitFor();
+    await page.getByLabel('Add a state or union territory').fill('Andaman Test Islands');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText(MSG.stateAdded('Andaman Test Islands')).waitFor();
+    await page.getByRole('button', { name: 'Rename Andaman Test Islands' }).click();
+    await page.getByLabel('New name for Andaman Test Islands').fill('Nicobar Test Islands');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('cell', { name: 'Nicobar Test Islands', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Remove Nicobar Test Islands' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText(MSG.stateRemoved('Nicobar Test Islands')).waitFor();
+    await page.getByRole('cell', { name: 'Nicobar Test Islands', exact: true }).waitFor({ state: 'detached' });
+    await shots(page, 'states');
+
+    await page.goto('/dashboard/admin/contracts');
+    await page.getByRole('textbox', { name: 'Contract period for ACCA', exact: true }).fill('Apr 2024 – Mar 2027');
+    await page.getByRole('button', { name: 'Save contract period for ACCA' }).click();
+    await page.getByText('Contract period saved: ACCA').waitFor();
+    await shots(page, 'contracts');
+
+    await page.goto('/dashboard/admin/addworkers');
+    await page.getByRole('button', { name: MSG.addWorker }).waitFor();
+    await shots(page, 'add-worker');
+    await page.goto('/dashboard/admin/addsupervisors');
+    await page.getByRole('button', { name: MSG.addSupervisor }).waitFor();
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('finds each change in the audit trail, by person and by area', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, admin, '/dashboard/admin');
+    await page.goto('/dashboard/admin/audit');
+    const trail = page.getByRole('table', { name: 'Audit trail' });
+    // the entries themselves (each holds a small before/after table of its own)
+    const entries = trail.locator(':scope > tbody > tr');
+    const rowWith = (action: string, text: string) => entries.filter({ hasText: action }).filter({ hasText: text });
+
+    await rowWith('Account created', newManager.email).waitFor();
+    await rowWith('Staffing norm changed', 'perCoach').filter({ hasText: '0.6' }).filter({ hasText: '0.5' }).waitFor();
+    await rowWith('Company profile changed', NEW_PHONE).waitFor();
+    await rowWith('Account changed', elsewhere.name).filter({ hasText: 'disabled' }).waitFor();
+    await rowWith('State renamed', 'Nicobar Test Islands').waitFor();
+    await rowWith('Contract period changed', 'Apr 2024').waitFor();
+    await rowWith('Duty added', manager.name).waitFor();
+    // the company change records the whole profile: only the changed phone shows at first
+    const company = rowWith('Company profile changed', NEW_PHONE);
+    expect(await company.getByRole('cell', { name: 'address' }).count()).toBe(0);
+    await shots(page, 'audit');
+
+    // by person: the manager made only the staff record and the duty
+    await page.getByLabel('Person', { exact: true }).first().click();
+    await page.getByRole('option', { name: new RegExp(`^${manager.name}`) }).click();
+    await rowWith('Duty added', manager.name).waitFor();
+    await expect.poll(() => trail.getByText('Account created').count()).toBe(0);
+
+    // by area
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Area', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'staffing-norm' }).click();
+    await page.waitForURL('**entity=staffing-norm**');
+    await rowWith('Staffing norm changed', '0.5').waitFor();
+    expect(await entries.count()).toBe(1);
+
+    // by record id: the account's own history
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const accounts = await call<{ accounts: { _id: string; email: string }[] }>('GET', `/admin/accounts?q=joseph`, await apiLogin(admin));
+    await page.getByLabel('Record id').fill(accounts.accounts[0]!._id);
+    await expect.poll(() => entries.filter({ hasText: 'Staffing norm changed' }).count()).toBe(0);
+    await rowWith('Account changed', 'disabled').waitFor();
+    expect(await entries.count()).toBe(1);
+
+    // by dates: nothing happened tomorrow
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+    await page.goto(`/dashboard/admin/audit?from=${tomorrow}&to=${tomorrow}`);
+    await page.getByText(MSG.noAuditMatches).waitFor();
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

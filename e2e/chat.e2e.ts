@@ -1,0 +1,242 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MSG } from '../src/shared/messages.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+
+/**
+ * Team chat 'Connect' (issue 7): a manager and a supervisor talk in real time in two
+ * browser contexts, the manager's menu badge counts the supervisor's messages, and a long
+ * history loads older pages when scrolled up.
+ */
+
+const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
+const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
+// The server allows 30 messages a minute per person; these fill a history longer than one page.
+const crew: Account[] = Array.from({ length: 6 }, (_, index) => ({
+  name: `Crew ${index + 1}`,
+  email: `crew${index + 1}@example.com`,
+  password: 'Crew-pass-123',
+  role: 'supervisor' as const,
+  work: 'mcc',
+}));
+
+/** The SPEC's 'within a second' target, with room for a loaded CI machine. */
+const DELIVERY_LIMIT_MS = 2000;
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp([manager, supervisor]), launchBrowser()]);
+});
+
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.log(app?.log());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function api(path: string, token: string | null, body: unknown): Promise<Response> {
+  return fetch(`${app.baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function apiLogin(account: Account): Promise<string> {
+  const response = await api('/auth/login', null, { email: account.email, password: account.password });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+function realErrors(errors: string[]): string[] {
+  return errors.filter((text) => !text.startsWith('Failed to load resource'));
+}
+
+async function signIn(page: Page, account: Account, landing: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, account.email, account.password);
+  await page.waitForURL(`**${landing}`);
+}
+
+/** Opens Connect from the side menu (the drawer on a phone); resolves once the live stream answered. */
+async function openConnect(page: Page, phone: boolean): Promise<void> {
+  const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/chat/stream') && response.status() === 200, { timeout: 15_000 });
+  if (phone) await page.getByRole('button', { name: /^Open / }).click();
+  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: /^Connect/ }).click();
+  await page.waitForURL('**/connect');
+  await page.getByRole('heading', { name: MSG.chatMenuLabel }).waitFor();
+  await streamOpened;
+}
+
+const messageLog = (page: Page) => page.getByRole('log', { name: MSG.chatMessagesLabel });
+const messageBox = (page: Page) => page.getByRole('textbox', { name: MSG.chatMessageLabel });
+const bubble = (page: Page, text: string): Locator => messageLog(page).getByTestId('chat-message').filter({ hasText: text });
+
+/** Types and sends with Enter; answers how long until `receiver` shows it, without reloading. */
+async function sendAndTime(sender: Page, receiver: Page, lines: string[], expected: string): Promise<number> {
+  const box = messageBox(sender);
+  await box.click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await box.press('Shift+Enter');
+    await box.pressSequentially(line, { delay: 0 });
+  }
+  const started = Date.now();
+  await box.press('Enter');
+  await bubble(receiver, expected).waitFor({ timeout: 10_000 });
+  return Date.now() - started;
+}
+
+describe('Connect', () => {
+  it('a manager and a supervisor see each other’s messages in under 2 seconds, and the badge counts them', async () => {
+    const office = await openPage(browser, app, DESKTOP);
+    const field = await openPage(browser, app, PHONE);
+    await Promise.all([signIn(office.page, manager, '/dashboard/manager'), signIn(field.page, supervisor, '/dashboard/user')]);
+    // A slow first answer shows the loading text.
+    const chatList = '**/api/v1/chat/getchats**';
+    await office.page.route(chatList, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const officeOpened = openConnect(office.page, false);
+    await office.page.getByText(MSG.loadingChats).waitFor();
+    await screenshot(office.page, 'chat/desktop-loading');
+    await Promise.all([officeOpened, openConnect(field.page, true)]);
+    await office.page.unroute(chatList);
+
+    for (const { page } of [office, field]) {
+      await messageLog(page).getByText(MSG.noChatsYet).waitFor();
+      await expect(messageBox(page).getAttribute('placeholder')).resolves.toBe(MSG.typeAMessage);
+    }
+    const badge = office.page.getByRole('navigation', { name: 'Side menu' }).getByTestId('chat-badge');
+    expect(await badge.count()).toBe(0);
+    await screenshot(office.page, 'chat/desktop-empty');
+    await screenshot(field.page, 'chat/phone-empty');
+
+    // A blank message is not sent: no request, nothing in the list, Send stays off.
+    const posts: string[] = [];
+    office.page.on('request', (request) => {
+      if (request.url().includes('/chat/createchat')) posts.push(request.url());
+    });
+    await messageBox(office.page).fill('   ');
+    await messageBox(office.page).press('Enter');
+    expect(await office.page.getByRole('button', { name: MSG.send }).isDisabled()).toBe(true);
+    await office.page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    await messageBox(office.page).fill('');
+
+    // Office → field.
+    const toField = await sendAndTime(office.page, field.page, ['Good morning Ravi. Is 12625 cleaned?'], 'Is 12625 cleaned?');
+    console.log(`manager → supervisor delivered in ${toField} ms`);
+    expect(toField).toBeLessThan(DELIVERY_LIMIT_MS);
+    await expect(messageBox(office.page).inputValue()).resolves.toBe('');
+    const mine = bubble(office.page, 'Is 12625 cleaned?');
+    expect(await mine.getAttribute('data-own')).toBe('true');
+    const received = bubble(field.page, 'Is 12625 cleaned?');
+    expect(await received.getAttribute('data-own')).toBe('false');
+    await received.getByText(manager.name, { exact: true }).waitFor();
+
+    // Field → office, two lines and some markup that must stay text.
+    const toOffice = await sendAndTime(field.page, office.page, ['Done, 18 coaches.', '<b>Water low</b> at pit 3'], 'Water low');
+    console.log(`supervisor → manager delivered in ${toOffice} ms`);
+    expect(toOffice).toBeLessThan(DELIVERY_LIMIT_MS);
+    const reply = bubble(office.page, 'Water low');
+    await reply.getByText(supervisor.name, { exact: true }).waitFor();
+    expect(await reply.locator('b').count()).toBe(0);
+    expect(await reply.innerText()).toContain('Done, 18 coaches.\n<b>Water low</b> at pit 3');
+
+    // The badge counts today's messages from others: the supervisor's one.
+    await badge.waitFor({ timeout: 5_000 });
+    expect((await badge.innerText()).trim().split('\n')[0]).toBe('1');
+    await office.page.getByRole('link', { name: new RegExp(`^Connect.*${MSG.chatTodayFromOthers(1)}`) }).waitFor();
+
+    // Own messages sit on the right in green, others' on the left.
+    const ownBox = (await bubble(field.page, 'Water low').locator('> div').boundingBox())!;
+    const otherBox = (await bubble(field.page, 'Is 12625 cleaned?').locator('> div').boundingBox())!;
+    expect(ownBox.x + ownBox.width).toBeGreaterThan(PHONE.width - 60);
+    expect(otherBox.x).toBeLessThan(60);
+    const ownColour = await bubble(field.page, 'Water low').locator('> div').evaluate((element) => getComputedStyle(element).backgroundColor);
+    const [red, green, blue] = (ownColour.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+    expect(green).toBeGreaterThan(red);
+    expect(green).toBeGreaterThan(blue);
+
+    // A message too long for the server is refused with the shared words, before sending.
+    await messageBox(field.page).fill('x'.repeat(2001));
+    await field.page.getByRole('button', { name: MSG.send }).click();
+    await field.page.getByText(MSG.chatTooLong).waitFor();
+    await messageBox(field.page).fill('');
+
+    expect(await horizontalOverflow(field.page)).toBe(0);
+    expect(await horizontalOverflow(office.page)).toBe(0);
+    await screenshot(office.page, 'chat/desktop-conversation');
+    await screenshot(field.page, 'chat/phone-conversation');
+    expect(realErrors(office.errors)).toEqual([]);
+    expect(realErrors(field.errors)).toEqual([]);
+    await office.context.close();
+    await field.context.close();
+  });
+
+  it('opens at the newest message and loads older ones on scrolling up, keeping the place', async () => {
+    // A history longer than the first page (200), written through the API by a crew the
+    // manager registers (faster than the command line; 30 messages a minute each).
+    const managerToken = await apiLogin(manager);
+    for (const account of crew) {
+      const response = await api('/auth/register', managerToken, { ...account, confirmPassword: account.password, role: 0 });
+      expect(response.status).toBe(201);
+    }
+    const tokens = await Promise.all(crew.map(apiLogin));
+    let number = 0;
+    for (let round = 0; round < 30; round++) {
+      for (const token of tokens) {
+        number++;
+        const response = await api('/chat/createchat', token, { text: `History message ${String(number).padStart(3, '0')}` });
+        expect(response.status).toBe(201);
+      }
+    }
+    // 2 earlier + 180 = 182; 20 more from the supervisor makes 202, two past the first page.
+    const supervisorToken = await apiLogin(supervisor);
+    for (let index = 1; index <= 20; index++) {
+      const response = await api('/chat/createchat', supervisorToken, { text: `Late note ${index}` });
+      expect(response.status).toBe(201);
+    }
+
+    const { context, page, errors } = await openPage(browser, app, DESKTOP);
+    await signIn(page, manager, '/dashboard/manager');
+    await openConnect(page, false);
+    const list = messageLog(page);
+    await bubble(page, 'Late note 20').waitFor();
+    // Opened at the newest: the last message is inside the visible list.
+    expect(await isInView(list, bubble(page, 'Late note 20'))).toBe(true);
+    expect(await list.getByTestId('chat-message').count()).toBe(200);
+    // The very first message is beyond the first page.
+    expect(await bubble(page, 'Good morning Ravi').count()).toBe(0);
+
+    // Scroll to the top: the older page loads above, and the message that was at the top stays in view.
+    const topBefore = bubble(page, 'Water low');
+    await list.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await bubble(page, 'Good morning Ravi').waitFor({ state: 'attached', timeout: 5_000 });
+    expect(await list.getByTestId('chat-message').count()).toBe(202);
+    expect(await isInView(list, topBefore)).toBe(true);
+    await expect(page.getByRole('button', { name: MSG.chatLoadOlder }).count()).resolves.toBe(0);
+    await screenshot(page, 'chat/desktop-older-loaded');
+
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'chat/phone-history');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Whether `item` is at least partly visible inside the scrolling `container`. */
+async function isInView(container: Locator, item: Locator): Promise<boolean> {
+  const [outer, inner] = await Promise.all([container.boundingBox(), item.boundingBox()]);
+  if (!outer || !inner) return false;
+  return inner.y + inner.height > outer.y && inner.y < outer.y + outer.height;
+}

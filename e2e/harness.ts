@@ -1,0 +1,251 @@
+/**
+ * The browser-journey harness: a fresh database (a temporary DATA_DIR, or a new database
+ * on the DATABASE_URL server), accounts made with the user:create command before the
+ * server starts, the built server on a free port, and Chromium through playwright-core.
+ * It assumes `npm run build` ran (npm run test:e2e does that).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const run = promisify(execFile);
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  role: 'manager' | 'supervisor' | 'admin';
+  work?: string;
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  /** Where mail lands without SMTP_URL (one .eml per message). */
+  outboxDir: string;
+  /** The last lines the server printed (for failure messages). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** With DATABASE_URL: a new database on that server, dropped by the returned function. */
+async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dutyroll_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await sql.end();
+      }
+    },
+  };
+}
+
+function serverEnv(dataDir: string, databaseUrl: string | undefined, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  delete env.SMTP_URL; // mail goes to DATA_DIR/outbox, where the reset journey reads it
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+/** Creates one account with the project's own command, before the server holds the database. */
+async function createAccount(account: Account, env: NodeJS.ProcessEnv): Promise<void> {
+  const args = ['--import', 'tsx', 'src/server/cli/user-create.ts', '--name', account.name, '--email', account.email, '--password', account.password, '--role', account.role];
+  if (account.work) args.push('--work', account.work);
+  try {
+    await run(process.execPath, args, { cwd: ROOT, env, timeout: 60_000 });
+  } catch (error) {
+    const failure = error as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`user-create failed for ${account.email}: ${failure.stderr || failure.stdout || failure.message}`);
+  }
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts the built server on a fresh database with these accounts. */
+export async function startApp(accounts: Account[]): Promise<RunningApp> {
+  const serverMain = path.join(ROOT, 'dist/server/main.js');
+  const webRoot = process.env.WEB_ROOT || path.join(ROOT, 'dist/web');
+  if (!existsSync(serverMain) || !existsSync(path.join(webRoot, 'index.html'))) {
+    throw new Error('Build first: npm run build (npm run test:e2e does it for you)');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-e2e-'));
+  const postgresDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
+  const env = serverEnv(dataDir, postgresDb?.url);
+  const cleanUp = async () => {
+    await postgresDb?.drop().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  let child: ChildProcess | undefined;
+  try {
+    for (const account of accounts) await createAccount(account, env);
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [serverMain], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('exit', (code, signal) => {
+      log += `\n[server exited: code ${code}, signal ${signal}]\n`;
+    });
+    await waitForReady(baseUrl, child, () => log);
+
+    const server = child;
+    return {
+      baseUrl,
+      dataDir,
+      outboxDir: path.join(dataDir, 'outbox'),
+      log: () => log,
+      async stop() {
+        if (server.exitCode === null) {
+          const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+          server.kill('SIGTERM');
+          const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await cleanUp();
+    throw error;
+  }
+}
+
+/** Debian's Chromium, headless (DESIGN.md: no browser download). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 360, height: 740 } as const;
+
+/**
+ * A fresh browser context (own storage, so own session) and page. Console errors and
+ * failed page loads are collected so a journey can assert the app ran cleanly (CSP
+ * violations show up there).
+ */
+export async function openPage(browser: Browser, app: RunningApp, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'en-IN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Fills and sends the login form on the page that is open. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).last().click();
+}
+
+/** The 6-digit code of the newest mail in the outbox. */
+export async function latestResetCode(app: RunningApp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = existsSync(app.outboxDir) ? (await readdir(app.outboxDir)).filter((name) => name.endsWith('.eml')) : [];
+    if (files.length > 0) {
+      const withTimes = await Promise.all(files.map(async (name) => ({ name, time: (await stat(path.join(app.outboxDir, name))).mtimeMs })));
+      withTimes.sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
+      const newest = withTimes[0];
+      if (newest) {
+        const mail = await readFile(path.join(app.outboxDir, newest.name), 'utf8');
+        const body = mail.slice(mail.search(/\r?\n\r?\n/));
+        const code = /\b(\d{6})\b/.exec(body)?.[1];
+        if (code) return code;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset code arrived in ${app.outboxDir}`);
+}
+
+/**
+ * Saves a screenshot to SHOTS_DIR (for people to look at; not an assertion). Toasts are
+ * hidden unless asked for, so they do not cover the top bar.
+ */
+export async function screenshot(page: Page, name: string, options: { withToasts?: boolean } = {}): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({
+    path: path.join(SHOTS_DIR, `${name}.png`),
+    fullPage: true,
+    style: options.withToasts ? undefined : '.mantine-Notifications-root { display: none !important; }',
+  });
+}
+
+/** The page is no wider than the viewport (nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
