@@ -1,0 +1,72 @@
+/**
+ * Opens many chat streams (GET /chat/stream, read with fetch as the web app does), posts
+ * messages, and measures how long each message takes to reach every stream.
+ */
+export interface StreamResult {
+  streams: number;
+  messages: number;
+  deliveries: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export async function measureChatStreams(baseUrl: string, streamToken: string, postToken: string, streams: number, messages: number, onOpen: () => void): Promise<StreamResult> {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const controllers: AbortController[] = [];
+  let ready = 0;
+  const readers = Array.from({ length: streams }, async () => {
+    const controller = new AbortController();
+    controllers.push(controller);
+    const response = await fetch(`${baseUrl}/api/v1/chat/stream`, { headers: { authorization: streamToken }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let counted = false;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        if (!counted && buffer.includes('retry:')) {
+          counted = true;
+          ready += 1;
+        }
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data) {
+            const text = (JSON.parse(data.slice(6)) as { text: string }).text;
+            const started = sentAt.get(text);
+            if (started !== undefined) latencies.push(performance.now() - started);
+          }
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  });
+  const deadline = Date.now() + 30_000;
+  while (ready < streams && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  onOpen();
+  for (let i = 0; i < messages; i += 1) {
+    const text = `stream probe ${i}`;
+    sentAt.set(text, performance.now());
+    await fetch(`${baseUrl}/api/v1/chat/createchat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: postToken },
+      body: JSON.stringify({ text }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  controllers.forEach((controller) => controller.abort());
+  await Promise.allSettled(readers);
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN);
+  return { streams: ready, messages, deliveries: latencies.length, p50: at(0.5), p99: at(0.99), max: Math.round(latencies.at(-1) ?? NaN) };
+}
