@@ -299,7 +299,7 @@ describe('bills', () => {
     // Delete, after the question; Cancel keeps it.
     await page.getByRole('button', { name: `${MSG.billDelete} ${billMonth}` }).click();
     await page.getByText(MSG.confirmDeleteBill).waitFor();
-    await page.getByRole('button', { name: MSG.billCancel }).click();
+    await page.getByRole('button', { name: MSG.cancel }).click();
     await page.getByText(MSG.confirmDeleteBill).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `${MSG.billDelete} ${billMonth}` }).click();
     await page.getByRole('button', { name: MSG.confirmDeleteBillAction }).click();

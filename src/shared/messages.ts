@@ -286,7 +286,7 @@ export const MSG = {
   noBillsYet: 'No bills yet.',
   confirmAddBillAction: 'Yes, add bill',
   confirmDeleteBillAction: 'Yes, delete',
-  billCancel: 'Cancel',
+  cancel: 'Cancel',
   billEdit: 'Edit',
   billSave: 'Save',
   billDelete: 'Delete',

@@ -8,6 +8,7 @@ import housekeepingImageUrl from './pages/public/images/service-housekeeping.svg
 import laundryImageUrl from './pages/public/images/service-laundry.svg?inline';
 import runningRoomImageUrl from './pages/public/images/service-running-room.svg';
 import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
+import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
 import { MSG } from '../shared/messages.js';
 
 /**
@@ -16,10 +17,10 @@ import { MSG } from '../shared/messages.js';
  * in a component. Plain data (strings, numbers, arrays, no functions).
  *
  * The part an admin edits (issue 8: GET /company-profile, PUT /admin/company-profile) has
- * exactly the shape and the defaults of src/shared/company-profile.ts. Only its type is
- * imported: that module builds zod schemas, and zod must stay out of the JavaScript every
- * public page loads (the 150 KB budget for /). company-profile.test.ts checks that the
- * values here are the shared defaults. The rest is the site's own content.
+ * exactly the shape of src/shared/company-profile.ts and its defaults come from
+ * src/shared/company-profile-defaults.ts. Only the schema module's type is imported: it
+ * builds zod schemas, and zod must stay out of the JavaScript every public page loads
+ * (the 150 KB budget for /). The rest is the site's own content.
  */
 export interface CompanyProfile extends EditableCompanyProfile {
   /** One line under the name: what the company does. */
@@ -72,33 +73,9 @@ export const builtInLogo: CompanyImage = { src: builtInLogoUrl, width: 36, heigh
 
 const serviceImage = (src: string): CompanyImage => ({ src, width: 480, height: 360, alt: '' });
 
-/** The defaults, until an admin edits them (the editable part equals DEFAULT_COMPANY_PROFILE). */
+/** The defaults, until an admin edits them: the shared defaults and the site's own content. */
 export const companyProfile: CompanyProfile = {
-  name: 'Dutyroll Services',
-  shortName: 'Dutyroll',
-  logo: null,
-  phone: '+91 484 400 1998',
-  email: 'contact@dutyroll.in',
-  address: 'Kadavanthra, Kochi, Kerala 682020, India',
-  established: 1998,
-  satisfaction: 98,
-  counters: { workers: 120, totalWork: 600, clients: 600, states: 15 },
-  testimonials: [
-    { name: 'Senior Section Engineer', role: 'Coaching Depot, Southern Railway', text: 'Rakes leave the pit line clean and on time. Their supervisors report every coach before we sign off.', rating: 5 },
-    { name: 'Front Office Manager', role: 'Business hotel, Kochi', text: 'Linen comes back fresh and counted, week after week. We have not missed a turnover since we switched.', rating: 5 },
-    { name: 'Chief Depot Officer', role: 'Running room, Ernakulam', text: 'Clean rooms and fresh bedrolls for every crew, at any hour. Dependable people.', rating: 4 },
-    { name: 'Operations Head', role: 'Hospital laundry contract', text: 'The mechanized laundry handles our volumes without fuss, and the billing is always clear.', rating: 4 },
-  ],
-  faq: [
-    {
-      question: 'Which services do you provide?',
-      answer: 'Mechanized laundry, bedroll (linen) management, housekeeping and mechanized cleaning of coaches, and running room services, for railways and hotels.',
-    },
-    {
-      question: 'How do you work with railways?',
-      answer: 'On contracts with the railway divisions: our supervisors record every train cleaned and every bedsheet supplied and returned, and the monthly bill follows from those records.',
-    },
-  ],
+  ...DEFAULT_COMPANY_PROFILE,
   tagline: 'Linen, laundry, housekeeping and mechanized cleaning for railways and hotels',
   officeHours: 'Monday to Saturday, 9 am to 6 pm. Our supervisors are on duty round the clock.',
   services: [

@@ -9,7 +9,7 @@ import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText, formatDateTime, ROLE_OPTIONS, roleLabel } from './admin-display.js';
 import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { CreateAccountModal, WORK_OPTIONS } from './create-account-modal.js';
 import { EditAccountModal } from './edit-account-modal.js';
 import tables from './audit.module.css';

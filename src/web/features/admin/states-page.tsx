@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { stateBody } from '../../../shared/schemas/admin.js';
 import { errorText } from './admin-display.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 type State = { _id: string; name: string };
 

@@ -3,17 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { checkNewBill, createBillBody } from '../../../shared/schemas/bills.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
-import { ApiError } from '../../api/client.js';
+import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { AmountInput } from './amount-input.js';
 import { useCreateBill } from './api.js';
 import { netAmountText } from './bill-summary.js';
-import { ConfirmModal } from './confirm-modal.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 const workOptions = WORK_TYPES.map((work) => ({ value: work, label: WORK_TYPE_SELECT_LABELS[work] }));
 const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
@@ -54,23 +53,11 @@ export default function AddBillPage() {
     setConfirming(false);
     create.mutate(createBillBody.parse(form), {
       onSuccess: (answer) => {
-        if (answer.status === 201) {
-          notifications.show({ color: 'green', message: MSG.billAdded });
-          // The work type stays chosen: bills are usually entered for several months of one contract.
-          setForm({ ...emptyForm, work: form.work });
-        } else if (answer.status === 200) {
-          notifications.show({ color: 'yellow', title: MSG.alreadyRegistered, message: answer.data.msg || MSG.alreadyRegistered });
-        } else {
-          notifications.show({ color: 'red', message: MSG.registrationFailed });
-        }
+        notifyCreated(answer.status, MSG.billAdded, answer.data.msg);
+        // The work type stays chosen: bills are usually entered for several months of one contract.
+        if (answer.status === 201) setForm({ ...emptyForm, work: form.work });
       },
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          notifications.show({ color: 'red', title: MSG.registrationFailed, message: error.message || MSG.registrationFailed });
-        } else {
-          notifications.show({ color: 'red', message: MSG.registrationError });
-        }
-      },
+      onError: notifyCreateFailed,
     });
   }
 
@@ -117,7 +104,7 @@ export default function AddBillPage() {
           </Stack>
         </form>
       </Paper>
-      <ConfirmModal opened={confirming} question={MSG.confirmAddBill} confirmLabel={MSG.confirmAddBillAction} onConfirm={submit} onClose={() => setConfirming(false)} />
+      <ConfirmDialog opened={confirming} title={MSG.confirmAddBill} confirmLabel={MSG.confirmAddBillAction} onConfirm={submit} onClose={() => setConfirming(false)} />
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { MoneyText } from '../../components/money-text.js';
 import { AmountInput } from './amount-input.js';
 import { useBills, useDeleteBill, useUpdateBill } from './api.js';
 import { BILL_TABS, billMonthLabel, netAmountText, summarizeBills } from './bill-summary.js';
-import { ConfirmModal } from './confirm-modal.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 interface Draft {
   status: string;
@@ -190,9 +190,9 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
         </Stack>
       )}
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={deleting !== null}
-        question={MSG.confirmDeleteBill}
+        title={MSG.confirmDeleteBill}
         confirmLabel={MSG.confirmDeleteBillAction}
         color="red"
         busy={remove.isPending}
@@ -244,7 +244,7 @@ function EditActions({ saving, onSave, onCancel, grow }: { saving: boolean; onSa
         {saving ? MSG.saving : MSG.billSave}
       </Button>
       <Button size={grow ? 'md' : 'sm'} variant="default" onClick={onCancel} disabled={saving}>
-        {MSG.billCancel}
+        {MSG.cancel}
       </Button>
     </Group>
   );

@@ -1,13 +1,10 @@
-import { Alert, Button, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Table } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { formatRupees } from '../../../shared/money.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadWages, useWageRegister, type WageRegister } from './api.js';
-import { MonthStepper } from './month-stepper.js';
-import { ReportDownloadButton } from './report-download-button.js';
-import { monthAndYear, REPORT_TABS } from './report-month.js';
+import { ReportLayout } from './report-layout.js';
+import { monthAndYear } from './report-month.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /**
@@ -22,54 +19,21 @@ export default function WagesPage() {
   const currentMonth = useCurrentMonth(month === null && query.data ? `${query.data.month}-01` : undefined);
   const shownMonth = month ?? query.data?.month ?? currentMonth;
   const title = `${MSG.wageRegister} - ${monthAndYear(shownMonth)}`;
-  useDocumentTitle(`${title} · Dutyroll`);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-        </Title>
-        <MonthStepper month={shownMonth} currentMonth={currentMonth} onChange={(next) => update({ month: next })} />
-      </Group>
-      <Group gap="sm">
-        <ReportDownloadButton
-          disabled={!query.data || query.data.rows.length === 0}
-          download={() => downloadWages(token, work, shownMonth)}
-        />
-        <Button component={Link} to={`/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`} variant="light" size="md">
-          {MSG.attendanceLink}
-        </Button>
-      </Group>
-      <Tabs value={work} onChange={(value) => value && update({ work: value as typeof work })} keepMounted={false}>
-        <Tabs.List>
-          {REPORT_TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {REPORT_TABS.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {query.isPending ? (
-              <Text c="dimmed" py="lg" role="status">
-                {MSG.loadingData}
-              </Text>
-            ) : query.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {query.error.message || MSG.somethingWentWrong}
-              </Alert>
-            ) : query.data.rows.length === 0 ? (
-              <Text c="dimmed" py="lg">
-                {MSG.noWorkersInCategory}
-              </Text>
-            ) : (
-              <WageTable register={query.data} />
-            )}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </Stack>
+    <ReportLayout
+      title={title}
+      month={shownMonth}
+      currentMonth={currentMonth}
+      work={work}
+      onChange={update}
+      query={query}
+      isEmpty={(register) => register.rows.length === 0}
+      download={() => downloadWages(token, work, shownMonth)}
+      link={{ to: `/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`, label: MSG.attendanceLink }}
+    >
+      {(register) => <WageTable register={register} />}
+    </ReportLayout>
   );
 }
 

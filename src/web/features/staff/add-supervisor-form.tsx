@@ -1,19 +1,19 @@
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
 import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
-import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { fieldErrors } from '../../forms/field-errors.js';
+import { useFormState } from '../../forms/use-form-state.js';
 import { registerStaffAccount, useStaffCreated } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit } from './ifsc-lookup.js';
-import { designationOptions, digitsOnly, workOptions } from './staff-options.js';
+import { designationOptions, workOptions } from './staff-options.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
 const emptyForm = {
@@ -54,16 +54,8 @@ export function AddSupervisorForm() {
   const { token } = useAuth();
   const ifsc = useIfscLookup();
   const staffCreated = useStaffCreated();
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, idOf, text, digits, select } = useFormState<Form>(emptyForm);
   const [submitting, setSubmitting] = useState(false);
-  const prefix = useId();
-  const idOf = (field: string) => `${prefix}-${field}`;
-
-  const set = (field: keyof Form) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -87,38 +79,18 @@ export function AddSupervisorForm() {
     setSubmitting(true);
     try {
       const answer = await registerStaffAccount(body, token);
+      notifyCreated(answer.status, MSG.registered);
       if (answer.status === 201) {
-        notifications.show({ color: 'green', message: MSG.registered });
         setForm(emptyForm);
         ifsc.reset();
         void staffCreated();
-      } else if (answer.status === 200) {
-        notifications.show({ color: 'yellow', message: MSG.alreadyRegistered });
-      } else {
-        notifications.show({ color: 'red', message: MSG.registrationFailed });
       }
     } catch (error) {
-      if (error instanceof ApiError) {
-        notifications.show({ color: 'red', title: MSG.registrationFailed, message: error.message || MSG.registrationFailed });
-      } else {
-        notifications.show({ color: 'red', message: MSG.registrationError });
-      }
+      notifyCreateFailed(error);
     } finally {
       setSubmitting(false);
     }
   }
-
-  const text = (field: keyof Form, label: string, extra: Partial<ComponentProps<typeof TextInput>> = {}) => (
-    <TextInput
-      id={idOf(field)}
-      label={label}
-      autoComplete="off"
-      value={form[field]}
-      onChange={(e) => set(field)(e.currentTarget.value)}
-      error={errors[field]}
-      {...extra}
-    />
-  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -128,70 +100,15 @@ export function AddSupervisorForm() {
             {MSG.addSupervisor}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Select
-              id={idOf('work')}
-              label="Work"
-              placeholder="Choose a work type"
-              data={workOptions}
-              value={form.work || null}
-              onChange={(value) => set('work')(value ?? '')}
-              error={errors.work}
-              required
-              allowDeselect={false}
-            />
-            {text('name', 'Supervisor Name', { required: true })}
-            {text('email', 'Supervisor Email', { type: 'email', inputMode: 'email', required: true })}
-            <TextInput
-              id={idOf('phone')}
-              label="Phone Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PHONE_DIGITS}
-              value={form.phone}
-              onChange={(e) => set('phone')(digitsOnly(e.currentTarget.value, PHONE_DIGITS))}
-              error={errors.phone}
-              required
-            />
-            <PasswordInput
-              id={idOf('password')}
-              label="Password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => set('password')(e.currentTarget.value)}
-              error={errors.password}
-              required
-            />
-            <PasswordInput
-              id={idOf('confirmPassword')}
-              label="Confirm Password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={(e) => set('confirmPassword')(e.currentTarget.value)}
-              error={errors.confirmPassword}
-              required
-            />
-            <TextInput
-              id={idOf('aadhar')}
-              label="Aadhar Number"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={AADHAR_DIGITS}
-              value={form.aadhar}
-              onChange={(e) => set('aadhar')(digitsOnly(e.currentTarget.value, AADHAR_DIGITS))}
-              error={errors.aadhar}
-              required
-            />
-            <Select
-              id={idOf('designation')}
-              label="Designation"
-              data={designationOptions}
-              value={form.designation}
-              onChange={(value) => set('designation')(value ?? 'Supervisor')}
-              error={errors.designation}
-              allowDeselect={false}
-            />
-            {text('wage', 'Wage Per Day', { inputMode: 'decimal', leftSection: '₹', required: true })}
+            <Select label="Work" placeholder="Choose a work type" data={workOptions} {...select('work')} required allowDeselect={false} />
+            <TextInput label="Supervisor Name" autoComplete="off" {...text('name')} required />
+            <TextInput label="Supervisor Email" type="email" inputMode="email" autoComplete="off" {...text('email')} required />
+            <TextInput label="Phone Number" type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
+            <PasswordInput label="Password" autoComplete="new-password" {...text('password')} required />
+            <PasswordInput label="Confirm Password" autoComplete="new-password" {...text('confirmPassword')} required />
+            <TextInput label="Aadhar Number" autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
+            <Select label="Designation" data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <TextInput label="Wage Per Day" inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
             <IfscFields
               lookup={ifsc}
               invalidMessage={MSG.ifscInvalidAdd}
@@ -199,9 +116,9 @@ export function AddSupervisorForm() {
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
               submitError={errors.ifsccode}
             />
-            {text('acnumber', 'Account Number', { inputMode: 'numeric' })}
-            {text('uanno', 'UAN Number', { inputMode: 'numeric' })}
-            {text('esino', 'ESI Number', { inputMode: 'numeric' })}
+            <TextInput label="Account Number" inputMode="numeric" autoComplete="off" {...text('acnumber')} />
+            <TextInput label="UAN Number" inputMode="numeric" autoComplete="off" {...text('uanno')} />
+            <TextInput label="ESI Number" inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
             {submitting ? MSG.submitting : MSG.addSupervisor}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -8,12 +8,13 @@ import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { fieldErrors } from '../../forms/field-errors.js';
+import { useFormState } from '../../forms/use-form-state.js';
 import { PageLoader } from '../../layouts/page-loader.js';
 import { useUpdateWorker, useWorker, type WorkerPayload } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
-import { designationOptions, digitsOnly, statusOptions, workOptions } from './staff-options.js';
+import { designationOptions, statusOptions, workOptions } from './staff-options.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
 const STAFF_LIST = '/dashboard/manager/staffdetails';
@@ -69,15 +70,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   const navigate = useNavigate();
   const update = useUpdateWorker(worker._id);
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
-  const [form, setForm] = useState<Form>(() => formOf(worker));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const prefix = useId();
-  const idOf = (field: string) => `${prefix}-${field}`;
-
-  const set = (field: keyof Form) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
+  const { form, errors, setErrors, idOf, text, digits, select } = useFormState<Form>(() => formOf(worker));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -107,10 +100,6 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
     });
   }
 
-  const text = (field: keyof Form, label: string, extra: { required?: boolean; inputMode?: 'numeric' | 'decimal'; leftSection?: string } = {}) => (
-    <TextInput id={idOf(field)} label={label} autoComplete="off" value={form[field]} onChange={(e) => set(field)(e.currentTarget.value)} error={errors[field]} {...extra} />
-  );
-
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={onSubmit} noValidate aria-label={MSG.updateWorker}>
@@ -119,51 +108,13 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
             {MSG.updateWorker}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            {text('name', 'Staff Name', { required: true })}
-            <TextInput
-              id={idOf('phone')}
-              label="Phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PHONE_DIGITS}
-              value={form.phone}
-              onChange={(e) => set('phone')(digitsOnly(e.currentTarget.value, PHONE_DIGITS))}
-              error={errors.phone}
-              required
-            />
-            {text('empid', 'Emp ID', { required: true })}
-            <Select
-              id={idOf('designation')}
-              label="Designation"
-              data={designationOptions}
-              value={form.designation || null}
-              onChange={(value) => set('designation')(value ?? '')}
-              error={errors.designation}
-              allowDeselect={false}
-            />
-            <TextInput
-              id={idOf('aadhar')}
-              label="Aadhar"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={AADHAR_DIGITS}
-              value={form.aadhar}
-              onChange={(e) => set('aadhar')(digitsOnly(e.currentTarget.value, AADHAR_DIGITS))}
-              error={errors.aadhar}
-              required
-            />
-            {text('wage', 'Wage', { inputMode: 'decimal', leftSection: '₹' })}
-            <Select
-              id={idOf('work')}
-              label="Work"
-              data={workOptions}
-              value={form.work || null}
-              onChange={(value) => set('work')(value ?? '')}
-              error={errors.work}
-              required
-              allowDeselect={false}
-            />
+            <TextInput label="Staff Name" autoComplete="off" {...text('name')} required />
+            <TextInput label="Phone" type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
+            <TextInput label="Emp ID" autoComplete="off" {...text('empid')} required />
+            <Select label="Designation" data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <TextInput label="Aadhar" autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
+            <TextInput label="Wage" inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
+            <Select label="Work" data={workOptions} {...select('work')} required allowDeselect={false} />
             <IfscFields
               lookup={ifsc}
               invalidMessage={MSG.ifscInvalidEdit}
@@ -171,19 +122,10 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
               submitError={errors.ifsccode}
             />
-            {text('acnumber', 'Account Number', { inputMode: 'numeric' })}
-            {text('uanno', 'UAN Number', { inputMode: 'numeric' })}
-            {text('esino', 'ESI Number', { inputMode: 'numeric' })}
-            <Select
-              id={idOf('status')}
-              label="Status"
-              placeholder={MSG.selectStaffStatus}
-              data={statusOptions}
-              value={form.status || null}
-              onChange={(value) => set('status')(value ?? '')}
-              error={errors.status}
-              allowDeselect={false}
-            />
+            <TextInput label="Account Number" inputMode="numeric" autoComplete="off" {...text('acnumber')} />
+            <TextInput label="UAN Number" inputMode="numeric" autoComplete="off" {...text('uanno')} />
+            <TextInput label="ESI Number" inputMode="numeric" autoComplete="off" {...text('esino')} />
+            <Select label="Status" placeholder={MSG.selectStaffStatus} data={statusOptions} {...select('status')} allowDeselect={false} />
           </SimpleGrid>
           <Group gap="sm">
             <Button type="submit" size="md" disabled={update.isPending} miw={200}>

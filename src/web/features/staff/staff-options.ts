@@ -6,6 +6,3 @@ export const workOptions = WORK_TYPES.map((work) => ({ value: work, label: WORK_
 export const workerDesignationOptions = [...WORKER_DESIGNATIONS];
 export const designationOptions = [...DESIGNATIONS];
 export const statusOptions = [...STAFF_STATUSES];
-
-/** Keeps only digits, at most `max` of them (phone, Aadhaar). */
-export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Input, Loader, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
-import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { fieldErrors } from '../../forms/field-errors.js';
+import { useFormState } from '../../forms/use-form-state.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -30,8 +31,7 @@ export default function RegisterPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const setup = useQuery({ queryKey: ['auth-setup'], queryFn: ({ signal }) => fetchSetup(signal) });
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, set, text, digits, select } = useFormState<Form>(emptyForm);
   const [submitting, setSubmitting] = useState(false);
 
   if (setup.isPending) {
@@ -49,8 +49,6 @@ export default function RegisterPage() {
     { value: String(ROLE.manager), label: 'Manager' },
     ...(actorRole === ROLE.admin ? [{ value: String(ROLE.admin), label: 'Admin' }] : []),
   ];
-
-  const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -73,24 +71,16 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       const answer = await register(body, firstAccount ? null : token);
+      notifyCreated(answer.status, MSG.registered);
       if (answer.status === 201) {
-        notifications.show({ color: 'green', message: MSG.registered });
         setForm(emptyForm);
         if (firstAccount) {
           await setup.refetch();
           navigate('/login');
         }
-      } else if (answer.status === 200) {
-        notifications.show({ color: 'yellow', message: MSG.alreadyRegistered });
-      } else {
-        notifications.show({ color: 'red', message: MSG.registrationFailed });
       }
     } catch (error) {
-      if (error instanceof ApiError) {
-        notifications.show({ color: 'red', title: MSG.registrationFailed, message: error.message || MSG.registrationFailed });
-      } else {
-        notifications.show({ color: 'red', message: MSG.registrationError });
-      }
+      notifyCreateFailed(error);
     } finally {
       setSubmitting(false);
     }
@@ -120,34 +110,14 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} required />
-            <TextInput
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => set('email')(e.currentTarget.value)}
-              error={errors.email}
-              required
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              value={form.phone}
-              onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.phone}
-            />
+            <TextInput label="Name" autoComplete="name" {...text('name')} required />
+            <TextInput label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} required />
+            <TextInput label="Phone" type="tel" autoComplete="tel-national" {...digits('phone', PHONE_DIGITS)} />
             <Select
               label="Work type"
               placeholder="Choose a work type"
               data={workOptions}
-              value={form.work || null}
-              onChange={(value) => set('work')(value ?? '')}
-              error={errors.work}
+              {...select('work')}
               clearable
               comboboxProps={{ withinPortal: true }}
             />
@@ -165,22 +135,8 @@ export default function RegisterPage() {
             </Input.Wrapper>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => set('password')(e.currentTarget.value)}
-              error={errors.password}
-              required
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={(e) => set('confirmPassword')(e.currentTarget.value)}
-              error={errors.confirmPassword}
-              required
-            />
+            <PasswordInput label="Password" autoComplete="new-password" {...text('password')} required />
+            <PasswordInput label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} required />
           </SimpleGrid>
           {setup.isError ? (
             <Text c="red.7" size="sm">

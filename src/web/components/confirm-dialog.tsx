@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MSG } from '../../shared/messages.js';
 
-/** A yes/no question before an account change that signs someone out or locks them out. */
+/**
+ * A yes/no question before a change that is hard to undo: adding or deleting a bill
+ * (SPEC §5), disabling an account, removing a state. The question is the dialog's title
+ * and its accessible name; `children` may explain it.
+ */
 export function ConfirmDialog({
   opened,
   title,
@@ -26,10 +31,10 @@ export function ConfirmDialog({
       <Stack gap="lg">
         {children}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+          <Button variant="default" onClick={onClose} disabled={busy} size="md">
+            {MSG.cancel}
           </Button>
-          <Button color={color} onClick={onConfirm} loading={busy} data-autofocus>
+          <Button color={color} onClick={onConfirm} loading={busy} size="md" data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { MonthStepper } from './month-stepper.js';
+import { ReportDownloadButton } from './report-download-button.js';
+import { REPORT_TABS } from './report-month.js';
+
+/**
+ * The frame of a monthly report page (attendance, wage register): the title with the
+ * month stepper, 'Download Excel' and a link to the other report, the six work tabs, and
+ * the panel's 'Loading data...', error and 'No workers in this category.' states. The
+ * report itself is `children`, drawn once the answer has rows.
+ */
+export function ReportLayout<T>({
+  title,
+  month,
+  currentMonth,
+  work,
+  onChange,
+  query,
+  isEmpty,
+  download,
+  link,
+  children,
+}: {
+  title: string;
+  month: string;
+  currentMonth: string;
+  work: WorkType;
+  onChange: (next: { work?: WorkType; month?: string }) => void;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  download: () => Promise<unknown>;
+  link: { to: string; label: string };
+  children: (data: T) => ReactNode;
+}) {
+  useDocumentTitle(`${title} · Dutyroll`);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {title}
+        </Title>
+        <MonthStepper month={month} currentMonth={currentMonth} onChange={(next) => onChange({ month: next })} />
+      </Group>
+      <Group gap="sm">
+        <ReportDownloadButton disabled={!query.data || isEmpty(query.data)} download={download} />
+        <Button component={Link} to={link.to} variant="light" size="md">
+          {link.label}
+        </Button>
+      </Group>
+      <Tabs value={work} onChange={(value) => value && onChange({ work: value as WorkType })} keepMounted={false}>
+        <Tabs.List>
+          {REPORT_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {REPORT_TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {query.isPending ? (
+              <Text c="dimmed" py="lg" role="status">
+                {MSG.loadingData}
+              </Text>
+            ) : query.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {query.error.message || MSG.somethingWentWrong}
+              </Alert>
+            ) : isEmpty(query.data) ? (
+              <Text c="dimmed" py="lg">
+                {MSG.noWorkersInCategory}
+              </Text>
+            ) : (
+              children(query.data)
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
