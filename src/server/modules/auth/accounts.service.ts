@@ -53,6 +53,18 @@ export async function countUsers(db: Database): Promise<number> {
 
 export type CreateAccountResult = { created: true; user: UserRow } | { created: false; reason: 'email-taken' };
 
+/** The users row of a new account: the name trimmed, the e-mail trimmed and lower-cased. */
+function accountValues(account: Omit<NewAccount, 'role'>, role: Role, passwordHash: string) {
+  return {
+    name: account.name.trim(),
+    email: account.email.trim().toLowerCase(),
+    phone: account.phone || null,
+    work: account.work || null,
+    role,
+    passwordHash,
+  };
+}
+
 /**
  * Creates a sign-in account. A taken e-mail (also under a concurrent insert) answers
  * {created: false} instead of throwing.
@@ -62,14 +74,7 @@ export async function createAccount(db: Database, account: NewAccount): Promise<
   try {
     const [user] = await db
       .insert(users)
-      .values({
-        name: account.name.trim(),
-        email: account.email.trim().toLowerCase(),
-        phone: account.phone || null,
-        work: account.work || null,
-        role: account.role,
-        passwordHash,
-      })
+      .values(accountValues(account, account.role, passwordHash))
       .returning();
     return { created: true, user: user! };
   } catch (error) {
@@ -91,14 +96,7 @@ export async function createFirstAccount(db: Database, account: Omit<NewAccount,
     if (Number(existing?.value ?? 0) > 0) return null;
     const [user] = await tx
       .insert(users)
-      .values({
-        name: account.name.trim(),
-        email: account.email.trim().toLowerCase(),
-        phone: account.phone || null,
-        work: account.work || null,
-        role: ROLE.manager,
-        passwordHash,
-      })
+      .values(accountValues(account, ROLE.manager, passwordHash))
       .returning();
     return user!;
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { errorResponse } from '../../../shared/schemas/auth.js';
+import { attendanceResponse, summaryResponse, wagesResponse } from '../../../shared/schemas/reports.js';
 import { monthInZone } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,41 +20,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const monthQuery = z.object({
   work: z.string({ error: MSG.workInvalid }),
   month: z.string().optional(),
-});
-
-const attendanceResponse = z.object({
-  work: z.string(),
-  month: z.string(),
-  days: z.number(),
-  today: z.string(),
-  workers: z.array(
-    z.object({ _id: z.string(), name: z.string(), empid: z.string(), codes: z.array(z.string()), total: z.number() }),
-  ),
-  dayTotals: z.array(z.number()),
-  grandTotal: z.number(),
-});
-
-const wagesResponse = z.object({
-  work: z.string(),
-  month: z.string(),
-  rows: z.array(z.object({ _id: z.string(), name: z.string(), empid: z.string(), days: z.number(), wage: z.number().nullable(), amount: z.number() })),
-  totalDays: z.number(),
-  totalAmount: z.number(),
-});
-
-const summaryResponse = z.object({
-  passedBills: z.number(),
-  pendingBills: z.number(),
-  netAmount: z.number(),
-  totalBillAmount: z.number(),
-  totalPenalties: z.number(),
-  totalLiveWork: z.number(),
-  totalCompletedWork: z.number(),
-  todayLiveWork: z.number(),
-  todayCompletedWork: z.number(),
-  today: z.string(),
-  completedPerDay: z.array(z.object({ day: z.string(), work: z.string(), count: z.number() })),
-  billsByStatus: z.array(z.object({ status: z.string(), count: z.number(), amount: z.number() })),
 });
 
 /** Attendance (SPEC §2, §4), the wage register, and the manager dashboard summary. */

@@ -7,6 +7,7 @@ import type { Database } from '../../db/connect.js';
 import { staff } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { newStaffValues } from './staff.service.js';
 
 /** Bulk upload limits (issue 4). */
 export const BULK_MAX_BYTES = 5 * 1024 * 1024;
@@ -158,23 +159,7 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
       const returned = await tx
         .insert(staff)
         .values(
-          chunk.map(({ input }) => ({
-            name: input.name,
-            phone: input.phone,
-            aadhar: input.aadhar,
-            ...(input.empid ? { empId: input.empid } : {}),
-            designation: input.designation,
-            category: input.category,
-            work: input.work,
-            wage: input.wage,
-            bank: input.bank,
-            branch: input.branch,
-            ifscCode: input.ifsccode,
-            acNumber: input.acnumber,
-            uanNo: input.uanno,
-            esiNo: input.esino,
-            status: input.status,
-          })),
+          chunk.map(({ input }) => newStaffValues(input)),
         )
         // registered meanwhile by someone else: skipped, not an error
         .onConflictDoNothing({ target: staff.aadhar })

@@ -69,6 +69,7 @@ function auditCopy(row: StaffRow): Record<string, unknown> {
   return { ...presentWorker(row, 'full'), aadhar: maskAadhar(row.aadhar) };
 }
 
+/** The staff table's columns of a validated form or import row, Emp ID aside. */
 function columnsOf(input: StaffInput) {
   return {
     name: input.name,
@@ -91,10 +92,15 @@ function columnsOf(input: StaffInput) {
 export type CreateWorkerResult = { created: true; worker: StaffRow } | { created: false; reason: 'aadhar-taken' };
 
 /** Inserts a staff record inside the caller's transaction and audits it. */
+/** The values of a new staff row; without an Emp ID the database generates one. */
+export function newStaffValues(input: StaffInput) {
+  return { ...columnsOf(input), ...(input.empid ? { empId: input.empid } : {}) };
+}
+
 export async function insertWorker(tx: Tx, actor: Actor | null, input: StaffInput): Promise<StaffRow> {
   const [row] = await tx
     .insert(staff)
-    .values({ ...columnsOf(input), ...(input.empid ? { empId: input.empid } : {}) })
+    .values(newStaffValues(input))
     .returning();
   await recordAudit(tx, actor, [{ action: 'staff.create', entity: 'staff', entityId: row!.id, after: auditCopy(row!) }]);
   return row!;

@@ -1,48 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { attendanceFileName } from '../../../shared/attendance.js';
+import {
+  attendanceResponse as attendanceGrid,
+  summaryResponse as dashboardSummary,
+  wagesResponse as wageRegister,
+  type AttendanceGrid,
+  type DashboardSummary,
+  type WageRegister,
+} from '../../../shared/schemas/reports.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { api } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadExport } from './download-file.js';
 
 /** Reports of the manager area: attendance, wage register, dashboard summary (server-computed). */
-
-const attendanceGrid = z.object({
-  work: z.string(),
-  month: z.string(),
-  days: z.number(),
-  today: z.string(),
-  workers: z.array(z.object({ _id: z.string(), name: z.string(), empid: z.string(), codes: z.array(z.string()), total: z.number() })),
-  dayTotals: z.array(z.number()),
-  grandTotal: z.number(),
-});
-export type AttendanceGrid = z.infer<typeof attendanceGrid>;
-
-const wageRegister = z.object({
-  work: z.string(),
-  month: z.string(),
-  rows: z.array(z.object({ _id: z.string(), name: z.string(), empid: z.string(), days: z.number(), wage: z.number().nullable(), amount: z.number() })),
-  totalDays: z.number(),
-  totalAmount: z.number(),
-});
-export type WageRegister = z.infer<typeof wageRegister>;
-
-const dashboardSummary = z.object({
-  passedBills: z.number(),
-  pendingBills: z.number(),
-  netAmount: z.number(),
-  totalBillAmount: z.number(),
-  totalPenalties: z.number(),
-  totalLiveWork: z.number(),
-  totalCompletedWork: z.number(),
-  todayLiveWork: z.number(),
-  todayCompletedWork: z.number(),
-  today: z.string(),
-  completedPerDay: z.array(z.object({ day: z.string(), work: z.string(), count: z.number() })),
-  billsByStatus: z.array(z.object({ status: z.string(), count: z.number(), amount: z.number() })),
-});
-export type DashboardSummary = z.infer<typeof dashboardSummary>;
+export type { AttendanceGrid, DashboardSummary, WageRegister };
 
 /** `month` null asks for the current month, which the server decides in APP_TZ. */
 function monthQuery(work: WorkType, month: string | null): string {
