@@ -85,7 +85,17 @@ export const scenarios: Scenario[] = [
   ),
   ...[1, 20].map(
     (connections): Scenario => ({
-      name: 'GET /mcctrain/get-completedmcctrain, mcc, one month',
+      name: 'GET /mcctrain/get-completedmcctrain, mcc, one month, first 200 (as the screen pages)',
+      connections,
+      options: async ({ managerToken, busyMonth }) => {
+        const { from, to } = monthBounds(busyMonth);
+        return get(`/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${from}&to=${to}&limit=200`, managerToken);
+      },
+    }),
+  ),
+  ...[1, 20].map(
+    (connections): Scenario => ({
+      name: 'GET /mcctrain/get-completedmcctrain, mcc, one whole month (~1,700 duties)',
       connections,
       options: async ({ managerToken, busyMonth }) => {
         const { from, to } = monthBounds(busyMonth);

@@ -210,7 +210,12 @@ export const duties = pgTable(
   ],
 );
 
-/** Who worked a duty. Indexed both ways: a duty's crew, and a worker's duties. */
+/**
+ * Who worked a duty. Indexed both ways: a duty's crew, and a worker's duties. Each row
+ * carries its duty's completed day (null while the duty is live), written in the same
+ * transaction as the duty's status, so "duties of a worker on a day" (attendance) reads
+ * one index instead of joining years of duties.
+ */
 export const dutyWorkers = pgTable(
   'duty_workers',
   {
@@ -220,8 +225,13 @@ export const dutyWorkers = pgTable(
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'restrict' }),
+    completedDay: date('completed_day', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.dutyId, t.staffId] }), index('duty_workers_staff_idx').on(t.staffId, t.dutyId)],
+  (t) => [
+    primaryKey({ columns: [t.dutyId, t.staffId] }),
+    index('duty_workers_staff_idx').on(t.staffId, t.dutyId),
+    index('duty_workers_staff_day_idx').on(t.staffId, t.completedDay).where(sql`${t.completedDay} is not null`),
+  ],
 );
 
 /** Monthly bills (SPEC §3 Bill): one per work type and month; amounts are exact. */

@@ -171,7 +171,7 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
         updatedAt: now,
       })
       .returning();
-    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId })));
+    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
     await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
     return inserted!;
   });
@@ -316,7 +316,10 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     if (change.edit) {
       crew = change.edit.workerIds;
       await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
-      await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId })));
+      await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
+    } else if (completing || reopening) {
+      // the crew rows carry the duty's completed day, for attendance by worker and day
+      await tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id));
     }
     await recordAudit(tx, actor, [
       {

@@ -38,18 +38,23 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
   const { from, to } = monthRange(month);
   const today = dayInZone(now, timeZone);
   const result = await db.execute(sql`
-    with month_duties as (
-      select dw.staff_id, d.completed_day as day, count(*)::int as n
-      from duties d
-      join duty_workers dw on dw.duty_id = d.id
-      where d.status = 'completed' and d.completed_day between ${from}::date and ${to}::date
-      group by dw.staff_id, d.completed_day
-    ),
-    crew as (
-      select s.id, s.name, s.emp_id, s.wage::text as wage
+    with staff_of_work as (
+      select s.id, s.name, s.emp_id, s.wage::text as wage, s.status
       from staff s
       where lower(s.work) = ${work}
-        and (s.status <> 'Resigned' or exists (select 1 from month_duties m where m.staff_id = s.id))
+    ),
+    -- the crew rows carry their duty's completed day: one index range per worker
+    month_duties as (
+      select dw.staff_id, dw.completed_day as day, count(*)::int as n
+      from duty_workers dw
+      where dw.staff_id in (select id from staff_of_work)
+        and dw.completed_day between ${from}::date and ${to}::date
+      group by dw.staff_id, dw.completed_day
+    ),
+    crew as (
+      select c.id, c.name, c.emp_id, c.wage
+      from staff_of_work c
+      where c.status <> 'Resigned' or exists (select 1 from month_duties m where m.staff_id = c.id)
     ),
     days as (
       select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day

@@ -116,6 +116,43 @@ describe('attendance', () => {
     expect(october.workers.find((w: { name: string }) => w.name === 'Asha').total).toBe(0);
   });
 
+  it('follows a completed duty that is reopened, completed again, or given another crew', async () => {
+    const dina = await buildStaff(t.deps.db, { name: 'Dina', work: 'pftr' });
+    const esha = await buildStaff(t.deps.db, { name: 'Esha', work: 'pftr' });
+    const codeOn = async (name: string, day: number) => {
+      const grid = (await get('/attendance?work=pftr&month=2026-11')).json();
+      return grid.workers.find((w: { name: string }) => w.name === name).codes[day - 1] as string;
+    };
+    const put = (id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/mcctrain/update-mcctrain/${id}`, headers: { authorization: managerToken }, payload });
+
+    clock.now = new Date(ist('2026-11-14', '09:00'));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcctrain/create-mcctrain',
+      headers: { authorization: managerToken },
+      payload: { work: 'pftr', workers: [dina.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().duty._id as string;
+    expect(await codeOn('Dina', 14)).toBe('A'); // live, not yet completed
+    expect((await put(id, { status: 'completed' })).statusCode).toBe(200);
+    expect(await codeOn('Dina', 14)).toBe('P');
+
+    // a manager reopens it: the day is no longer worked
+    expect((await put(id, { status: 'processing', workers: [dina.id] })).statusCode).toBe(200);
+    expect(await codeOn('Dina', 14)).toBe('A');
+
+    // completed again on the 15th, then the crew is corrected to Esha
+    clock.now = new Date(ist('2026-11-15', '09:00'));
+    expect((await put(id, { status: 'completed' })).statusCode).toBe(200);
+    expect(await codeOn('Dina', 15)).toBe('P');
+    expect((await put(id, { status: 'completed', workers: [esha.id] })).statusCode).toBe(200);
+    expect(await codeOn('Dina', 15)).toBe('A');
+    expect(await codeOn('Esha', 15)).toBe('P');
+    clock.now = NOW;
+  });
+
   it('refuses bad queries and non-managers', async () => {
     expect((await get('/attendance?work=kitchen&month=2026-11')).statusCode).toBe(400);
     expect((await get('/attendance?work=mcc&month=2026-13')).json().msg).toBe(MSG.monthInvalid);

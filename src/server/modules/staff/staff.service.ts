@@ -162,19 +162,31 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     conditions.push(or(ilike(staff.name, pattern), ilike(staff.phone, pattern), ilike(staff.empId, pattern))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
+  // Flags a worker already on a live duty in the crew suggestions (not forbidden). The few
+  // hundred live duties' crews are gathered once (partial index on live duties, then the
+  // crew by duty), not looked up per worker through years of assignments.
+  const liveCrew = db.$with('live_crew').as(
+    db
+      .selectDistinctOn([dutyWorkers.staffId], {
+        staffId: dutyWorkers.staffId,
+        liveDuty: sql<string>`coalesce(${duties.trainNo}, upper(${duties.work}))`.as('live_duty'),
+      })
+      .from(duties)
+      .innerJoin(dutyWorkers, eq(dutyWorkers.dutyId, duties.id))
+      .where(eq(duties.status, 'processing'))
+      .orderBy(dutyWorkers.staffId, desc(duties.createdAt)),
+  );
   const rows = await db
+    .with(liveCrew)
     .select({
       staff,
       userId: users.id,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      // flags a worker already on a live duty in the crew suggestions (not forbidden)
-      liveDuty: sql<string | null>`(select coalesce(${duties.trainNo}, upper(${duties.work})) from ${dutyWorkers}
-        join ${duties} on ${duties.id} = ${dutyWorkers.dutyId}
-        where ${dutyWorkers.staffId} = ${staff.id} and ${duties.status} = 'processing'
-        order by ${duties.createdAt} desc limit 1)`,
+      liveDuty: liveCrew.liveDuty,
     })
     .from(staff)
     .leftJoin(users, eq(users.staffId, staff.id))
+    .leftJoin(liveCrew, eq(liveCrew.staffId, staff.id))
     .where(where)
     .orderBy(desc(staff.createdAt), desc(staff.id))
     .limit(filters.limit)

@@ -1,0 +1,3 @@
+ALTER TABLE "duty_workers" ADD COLUMN "completed_day" date;--> statement-breakpoint
+UPDATE "duty_workers" SET "completed_day" = "duties"."completed_day" FROM "duties" WHERE "duties"."id" = "duty_workers"."duty_id" AND "duties"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "duty_workers_staff_day_idx" ON "duty_workers" USING btree ("staff_id","completed_day") WHERE "duty_workers"."completed_day" is not null;
