@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -33,21 +33,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Console errors that mean the app misbehaved (4xx answers are expected here). */
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
-}
-
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app, method, path, token, body);
 
 async function apiLogin(account: { email: string; password: string }): Promise<string> {
   return (await call<{ token: string }>('POST', '/auth/login', null, { email: account.email, password: account.password })).token;

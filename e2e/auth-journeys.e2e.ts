@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { launchBrowser, latestResetCode, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { launchBrowser, latestResetCode, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
@@ -24,11 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** Console errors that mean the app misbehaved (HTTP 4xx answers are expected in these journeys). */
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
-}
 
 async function storedSession(page: Page): Promise<unknown> {
   return page.evaluate(() => {

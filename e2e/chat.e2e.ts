@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * Team chat 'Connect' (issue 7): a manager and a supervisor talk in real time in two
@@ -51,10 +51,6 @@ async function apiLogin(account: Account): Promise<string> {
   const response = await api('/auth/login', null, { email: account.email, password: account.password });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
-}
-
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
 }
 
 async function signIn(page: Page, account: Account, landing: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * Train duties end to end (issue 5): a supervisor on a phone adds an mcc duty with a crew
@@ -33,16 +33,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app, method, path, token, body);
 
 async function apiLogin(account: Account): Promise<string> {
   return (await call<{ token: string }>('POST', '/auth/login', null, { email: account.email, password: account.password })).token;
@@ -95,10 +86,6 @@ function rowOf(page: Page, trainNo: string): Locator {
 async function colourOf(locator: Locator): Promise<number[]> {
   const colour = await locator.evaluate((element) => getComputedStyle(element).color);
   return (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-}
-
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
 }
 
 describe('train duties', () => {

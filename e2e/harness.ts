@@ -249,3 +249,23 @@ export async function screenshot(page: Page, name: string, options: { withToasts
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * Console errors that mean the app misbehaved: CSP violations and exceptions count; a
+ * plain failed fetch does not (the journeys expect some 4xx answers).
+ */
+export function realErrors(errors: string[]): string[] {
+  return errors.filter((text) => !text.startsWith('Failed to load resource'));
+}
+
+/** One API call from the test itself (to set up data); a non-2xx answer throws with the body. */
+export async function callApi<T>(app: RunningApp, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${app.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
 import { addressLines, companyProfile as profile, telHref } from '../src/web/company-profile.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 
@@ -27,9 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** Console errors that are not a plain failed fetch (CSP violations and exceptions count). */
-const realErrors = (errors: string[]) => errors.filter((text) => !text.startsWith('Failed to load resource'));
 
 const metaDescription = (page: Page) => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '');
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { attendanceFileName, attendanceTitle, MONTH_NAMES } from '../src/shared/attendance.js';
 import { MSG } from '../src/shared/messages.js';
 import { formatRupees } from '../src/shared/money.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * A manager closes a month: checks and downloads the attendance, opens the wage register,
@@ -73,10 +73,6 @@ async function card(page: Page, label: string): Promise<string> {
   const group = page.getByRole('group', { name: label, exact: true });
   await group.locator('p').nth(1).waitFor();
   return (await group.locator('p').nth(1).innerText()).trim();
-}
-
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
 }
 
 let laundryWorker = '';

@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * Staff register journeys (issue 4): Add Worker with an IFSC lookup against a fake
@@ -63,11 +63,6 @@ async function signInAsManager(viewport?: { width: number; height: number }) {
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Console errors that mean the app misbehaved (HTTP 4xx answers are expected here). */
-function realErrors(errors: string[]): string[] {
-  return errors.filter((text) => !text.startsWith('Failed to load resource'));
 }
 
 function workbook(rows: (string | number)[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {

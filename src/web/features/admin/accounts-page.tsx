@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { errorText, formatDateTime, ROLE_OPTIONS, roleLabel } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
+import { formatDateTime, ROLE_OPTIONS, roleLabel } from './admin-display.js';
 import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { CreateAccountModal, WORK_OPTIONS } from './create-account-modal.js';
 import { EditAccountModal } from './edit-account-modal.js';
 import tables from './audit.module.css';
@@ -32,25 +33,12 @@ export default function AccountsPage() {
   const { user } = useAuth();
   // on a phone each account is a card (cells stacked), so nothing scrolls sideways
   const phone = useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const { params, update, page } = useAddressParams();
   const search = params.get('q') ?? '';
   const [q] = useDebouncedValue(search.trim(), 300);
   const role = ROLE_OPTIONS.some((option) => option.value === params.get('role')) ? params.get('role')! : '';
   const work = toWorkType(params.get('work')) ?? '';
   const disabled = params.get('disabled') === 'true' || params.get('disabled') === 'false' ? params.get('disabled')! : '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useAccounts({ q, role, work, disabled, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const accounts = query.data?.accounts ?? [];
   const total = query.data?.total ?? 0;

@@ -3,7 +3,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton 
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { errorText } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useAdminOverview, type AdminOverview } from './api.js';
 import classes from './admin.module.css';
 

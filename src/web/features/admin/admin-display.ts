@@ -1,6 +1,4 @@
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { NetworkError } from '../../api/client.js';
 
 /** Role values and the names people know them by. */
 export const ROLE_OPTIONS = [
@@ -20,13 +18,6 @@ export const AUDIT_AREAS = ['staff', 'account', 'duty', 'bill', 'state', 'compan
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB');
-}
-
-/** What a person should read for a failed call: the server's {msg}, or why no answer came. */
-export function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return MSG.cannotReachServer;
-  if (error instanceof Error && error.message) return error.message;
-  return MSG.somethingWentWrong;
 }
 
 export interface DiffRow {

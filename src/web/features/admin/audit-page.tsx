@@ -3,12 +3,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
-import { actionLabel, AUDIT_AREAS, errorText, formatDateTime } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
+import { actionLabel, AUDIT_AREAS, formatDateTime } from './admin-display.js';
 import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
+import { useAddressParams } from '../../forms/use-address-params.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,19 +24,7 @@ const COLUMNS = ['When', 'Who', 'Action', 'Record', 'Before and after'];
 export default function AuditPage() {
   useDocumentTitle('Audit trail · Admin · Dutyroll');
   const phone = useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const { params, update } = useAddressParams();
   const actor = UUID.test(params.get('actor') ?? '') ? params.get('actor')! : '';
   const entity = (AUDIT_AREAS as readonly string[]).includes(params.get('entity') ?? '') ? params.get('entity')! : '';
   const recordInput = params.get('entityId') ?? '';

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
 import { MSG } from '../../../shared/messages.js';
-import { errorText } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
 
 const LOGO_MAX_BYTES = 200 * 1024;

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
 import { contractPeriodBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
-import { errorText } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useContractPeriods, useSaveContractPeriod } from './api.js';
 
 /** The contract period of each work type, which Bill Details shows as its Contract Period card. */

@@ -7,7 +7,8 @@ import { ROLE } from '../../../shared/roles.js';
 import { createAccountBody } from '../../../shared/schemas/admin.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fieldErrors } from '../../forms/field-errors.js';
-import { errorText, ROLE_OPTIONS } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
+import { ROLE_OPTIONS } from './admin-display.js';
 import { useCreateAccount } from './api.js';
 
 const emptyForm = { name: '', email: '', phone: '', password: '', role: String(ROLE.manager), work: '' };

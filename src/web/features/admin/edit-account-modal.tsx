@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Account } from '../../../shared/schemas/admin.js';
-import { errorText, ROLE_OPTIONS } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
+import { ROLE_OPTIONS } from './admin-display.js';
 import { useUpdateAccount } from './api.js';
 import { WORK_OPTIONS } from './create-account-modal.js';
 

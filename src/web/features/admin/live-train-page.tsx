@@ -6,7 +6,8 @@ import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.j
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
-import { actionLabel, errorText, formatDateTime } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
+import { actionLabel, formatDateTime } from './admin-display.js';
 import { useAdminDuty, useAudit } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';

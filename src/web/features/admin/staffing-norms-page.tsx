@@ -6,7 +6,7 @@ import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js'
 import { MSG } from '../../../shared/messages.js';
 import { staffingNormBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
-import { errorText } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useSaveStaffingNorm, useStaffingNorms } from './api.js';
 
 /** An example train length, so the admin sees what a factor means in people. */

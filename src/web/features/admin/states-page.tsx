@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
 import { stateBody } from '../../../shared/schemas/admin.js';
-import { errorText } from './admin-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 

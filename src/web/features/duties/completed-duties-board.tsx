@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { useCompletedDuties } from './api.js';
 import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
-import { errorText } from './mark-completed-button.js';
+import { RetryAlert } from '../../components/retry-alert.js';
 
 type Range = [string | null, string | null];
 
@@ -123,16 +123,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           ))}
         </Tabs.List>
       </Tabs>
-      {completed.isError && (
-        <Alert color="red" variant="light" mb="md" role="alert">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(completed.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void completed.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {completed.isError && <RetryAlert error={completed.error} onRetry={() => void completed.refetch()} />}
       {cards && completed.isPending && <CardsMessage text={MSG.loading} />}
       {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={MSG.noCompletedTrains(label)} />}
       {cards && duties.length > 0 && (

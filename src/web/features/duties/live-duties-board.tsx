@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
@@ -7,7 +7,8 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { useLiveDuties } from './api.js';
 import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
-import { errorText, MarkCompletedButton } from './mark-completed-button.js';
+import { RetryAlert } from '../../components/retry-alert.js';
+import { MarkCompletedButton } from './mark-completed-button.js';
 
 /**
  * The live boards of SPEC §2: the manager's Live Works (seven columns and a 'Total
@@ -103,16 +104,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
 
   return (
     <>
-      {live.isError && (
-        <Alert color="red" variant="light" mb="md" role="alert">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(live.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void live.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {live.isError && <RetryAlert error={live.error} onRetry={() => void live.refetch()} />}
       {cards && live.isPending && <CardsMessage text={MSG.loading} />}
       {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
       {cards && duties.length > 0 && (

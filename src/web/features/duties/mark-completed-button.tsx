@@ -2,16 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Duty } from '../../../shared/schemas/duties.js';
-import { MSG } from '../../../shared/messages.js';
-import { ApiError } from '../../api/client.js';
+import { errorText } from '../../api/error-text.js';
 import { useUpdateDuty } from './api.js';
-
-/** The server's words for a failed call, else SPEC's generic one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  if (error instanceof ApiError) return MSG.serverError;
-  return MSG.cannotReachServer;
-}
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
-import { errorText } from './mark-completed-button.js';
+import { errorText } from '../../api/error-text.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 /**

@@ -1,20 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
 import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
-import { useAuth } from '../../auth/auth-context.js';
-import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { fieldErrors } from '../../forms/field-errors.js';
-import { useFormState } from '../../forms/use-form-state.js';
-import { registerStaffAccount, useStaffCreated } from './api.js';
-import { focusFirstError } from './focus-first-error.js';
+import { registerStaffAccount } from './api.js';
 import { IfscFields } from './ifsc-fields.js';
-import { ifscBlocksSubmit } from './ifsc-lookup.js';
 import { designationOptions, workOptions } from './staff-options.js';
-import { useIfscLookup } from './use-ifsc-lookup.js';
+import { useStaffCreateForm } from './use-staff-create-form.js';
 
 const emptyForm = {
   work: '',
@@ -51,46 +45,23 @@ function validate(body: RegisterBody): Record<string, string> {
  * for the admin's /dashboard/admin/addsupervisors too.
  */
 export function AddSupervisorForm() {
-  const { token } = useAuth();
-  const ifsc = useIfscLookup();
-  const staffCreated = useStaffCreated();
-  const { form, setForm, errors, setErrors, idOf, text, digits, select } = useFormState<Form>(emptyForm);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body: RegisterBody = {
+  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, RegisterBody>({
+    empty: emptyForm,
+    fieldOrder: FIELD_ORDER,
+    toBody: (form, bank) => ({
       ...form,
       work: form.work || null,
       empid: '',
-      ifsccode: ifsc.state.code,
-      bank: ifsc.state.bank,
-      branch: ifsc.state.branch,
+      ifsccode: bank.code,
+      bank: bank.bank,
+      branch: bank.branch,
       status: 'Active',
       role: form.designation === 'Manager' ? ROLE.manager : ROLE.supervisor,
-    };
-    const found = validate(body);
-    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstError(idOf, found, FIELD_ORDER);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const answer = await registerStaffAccount(body, token);
-      notifyCreated(answer.status, MSG.registered);
-      if (answer.status === 201) {
-        setForm(emptyForm);
-        ifsc.reset();
-        void staffCreated();
-      }
-    } catch (error) {
-      notifyCreateFailed(error);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    }),
+    validate,
+    send: registerStaffAccount,
+    success: MSG.registered,
+  });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

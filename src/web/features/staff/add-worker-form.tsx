@@ -1,18 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerCreateBody } from '../../../shared/schemas/staff.js';
-import { useAuth } from '../../auth/auth-context.js';
-import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { fieldErrors } from '../../forms/field-errors.js';
-import { useFormState } from '../../forms/use-form-state.js';
-import { createWorker, useStaffCreated, type WorkerPayload } from './api.js';
-import { focusFirstError } from './focus-first-error.js';
+import { createWorker, type WorkerPayload } from './api.js';
 import { IfscFields } from './ifsc-fields.js';
-import { ifscBlocksSubmit } from './ifsc-lookup.js';
 import { workOptions, workerDesignationOptions } from './staff-options.js';
-import { useIfscLookup } from './use-ifsc-lookup.js';
+import { useStaffCreateForm } from './use-staff-create-form.js';
 
 const emptyForm = {
   work: '',
@@ -35,44 +29,17 @@ const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 
  * workers: the manager's page today, the admin's /dashboard/admin/addworkers later.
  */
 export function AddWorkerForm() {
-  const { token } = useAuth();
-  const ifsc = useIfscLookup();
-  const staffCreated = useStaffCreated();
-  const { form, setForm, errors, setErrors, idOf, text, digits, select } = useFormState<Form>(emptyForm);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body: WorkerPayload = {
-      ...form,
-      ifsccode: ifsc.state.code,
-      bank: ifsc.state.bank,
-      branch: ifsc.state.branch,
-      status: 'Active',
-    };
-    const parsed = workerCreateBody.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstError(idOf, found, FIELD_ORDER);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const answer = await createWorker(body, token);
-      notifyCreated(answer.status, MSG.workerAdded);
-      if (answer.status === 201) {
-        setForm(emptyForm);
-        ifsc.reset();
-        void staffCreated();
-      }
-    } catch (error) {
-      notifyCreateFailed(error);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, WorkerPayload>({
+    empty: emptyForm,
+    fieldOrder: FIELD_ORDER,
+    toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: 'Active' }),
+    validate: (body) => {
+      const parsed = workerCreateBody.safeParse(body);
+      return parsed.success ? {} : fieldErrors(parsed.error);
+    },
+    send: createWorker,
+    success: MSG.workerAdded,
+  });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

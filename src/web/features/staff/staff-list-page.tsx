@@ -1,11 +1,12 @@
 import { Alert, Anchor, Box, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { NetworkError } from '../../api/client.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { useWorkers } from './api.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
 
@@ -27,21 +28,8 @@ const COLUMNS = ['Name', 'Phone', 'Emp ID', 'Aadhar', 'Status', 'Action'];
  */
 export default function StaffListPage() {
   useDocumentTitle(`${MSG.allStaffMembers} · Dutyroll`);
-  const [params, setParams] = useSearchParams();
+  const { params, update, page } = useAddressParams();
   const work = toWorkType(params.get('work')) ?? 'mcc';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const search = params.get('q') ?? '';
   // the address follows every keystroke; only the request waits for typing to pause
   const [q] = useDebouncedValue(search.trim(), 300);

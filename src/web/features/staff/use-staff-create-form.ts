@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../shared/messages.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
+import { useFormState } from '../../forms/use-form-state.js';
+import { useStaffCreated } from './api.js';
+import { focusFirstError } from './focus-first-error.js';
+import { ifscBlocksSubmit, type IfscState } from './ifsc-lookup.js';
+import { useIfscLookup } from './use-ifsc-lookup.js';
+
+/**
+ * The submit flow of the Add Worker and Add Supervisor forms (SPEC §5, §8): build the
+ * payload with the looked-up bank, check it with the shared rules (and refuse an IFSC the
+ * lookup found invalid), focus the first wrong field, send it, show SPEC's toasts, and on
+ * success start a fresh form and refresh the staff lists.
+ */
+export function useStaffCreateForm<F extends Record<string, string>, B>(options: {
+  empty: F;
+  fieldOrder: readonly string[];
+  toBody: (form: F, ifsc: IfscState) => B;
+  validate: (body: B) => Record<string, string>;
+  send: (body: B, token: string | null) => Promise<{ status: number }>;
+  success: string;
+}) {
+  const { token } = useAuth();
+  const ifsc = useIfscLookup();
+  const staffCreated = useStaffCreated();
+  const state = useFormState<F>(options.empty);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = options.toBody(state.form, ifsc.state);
+    const found = options.validate(body);
+    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
+    state.setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstError(state.idOf, found, options.fieldOrder);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await options.send(body, token);
+      notifyCreated(answer.status, options.success);
+      if (answer.status === 201) {
+        state.setForm(options.empty);
+        ifsc.reset();
+        void staffCreated();
+      }
+    } catch (error) {
+      notifyCreateFailed(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { ...state, ifsc, submitting, onSubmit };
+}
