@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX_COACHES, type DutyType } from '../duties.js';
 import { MSG } from '../messages.js';
 import { toWorkType, type WorkType } from '../work-types.js';
+import { optionalWorkParam } from './work-param.js';
 
 /**
  * Duty schemas (SPEC §3 Train job, §5 Add Work Details and Train edit). The request is
@@ -178,15 +179,7 @@ export type Duty = z.infer<typeof dutyResponse>;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRangeInvalid);
 
 export const dutyListQuery = z.object({
-  work: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const work = toWorkType(value);
-      if (!work) ctx.addIssue({ code: 'custom', message: MSG.workInvalid });
-      return work ?? undefined;
-    }),
+  work: optionalWorkParam,
   supervisor: z.string().uuid().optional(),
   from: day.optional(),
   to: day.optional(),

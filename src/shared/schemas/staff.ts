@@ -3,6 +3,7 @@ import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
 import { toWorkType, type WorkType } from '../work-types.js';
+import { optionalWorkParam } from './work-param.js';
 
 /**
  * Staff schemas (SPEC §3 Worker, §5 Add Worker / Add Supervisor / Edit worker). Forms and
@@ -183,15 +184,7 @@ export const workerResponse = z.object({
 export type Worker = z.infer<typeof workerResponse>;
 
 export const workersQuery = z.object({
-  work: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const work = toWorkType(value);
-      if (!work) ctx.addIssue({ code: 'custom', message: MSG.workInvalid });
-      return work ?? undefined;
-    }),
+  work: optionalWorkParam,
   status: z.enum(STAFF_STATUSES, { error: MSG.statusInvalid }).optional(),
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
