@@ -38,3 +38,19 @@ export function violatedConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A dependency we cannot reach (the database, the mail server): not the caller's fault and
+ * not a bug. Answers 503 with `Retry-After` so clients and load balancers try again later.
+ */
+export class ServiceUnavailableError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+    options: { cause?: unknown } = {},
+  ) {
+    super(503, message);
+    this.name = 'ServiceUnavailableError';
+    if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}

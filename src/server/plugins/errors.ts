@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages.js';
-import { HttpError } from '../http-error.js';
+import { HttpError, ServiceUnavailableError } from '../http-error.js';
 
 /**
  * One error shape for the whole API: {msg} with an honest status. Input mistakes answer
@@ -9,6 +9,10 @@ import { HttpError } from '../http-error.js';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ServiceUnavailableError) {
+      request.log.warn({ reason: error.message }, 'dependency unavailable');
+      return reply.status(503).header('retry-after', String(error.retryAfterSeconds)).send({ msg: error.message });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ ...error.extra, msg: error.message });
     }
