@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { createGuards } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 
 export const API_PREFIX = '/api/v1';
@@ -38,7 +39,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Log options: never a password, token or code. Bodies are not logged at all. */
+/**
+ * Log options: never a password or its hash, a token, a code, an Aadhaar or an account
+ * number (decision 0013). Bodies and headers are not logged; errors, request URLs and
+ * finally every line pass through log-redaction.ts.
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -46,6 +51,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
+    serializers: { err: serializeError, req: serializeRequest },
+    formatters: { log: formatLogObject },
+    hooks: { streamWrite: scrubLogLine },
   };
 }
 
