@@ -87,22 +87,6 @@ describe('web app and unknown paths', () => {
   });
 });
 
-describe('API documentation', () => {
-  it('publishes the OpenAPI document and a browsable page', async () => {
-    const json = await t.app.inject('/api/docs/json');
-    expect(json.statusCode).toBe(200);
-    const document = json.json();
-    expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/forgetpswd', '/api/v1/auth/userauth']),
-    );
-    expect(document.paths['/api/v1/auth/login'].post.requestBody).toBeDefined();
-    const page = await t.app.inject('/api/docs/');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('swagger');
-  });
-});
-
 describe('errors and logs', () => {
   it('answers 500 with a plain message, without internals, for a real fault', async () => {
     const database = await openTestDatabase();

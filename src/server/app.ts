@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../shared/messages.js';
+import { ROLE } from '../shared/roles.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { AppDeps } from './deps.js';
@@ -23,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { createGuards } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 
 export const API_PREFIX = '/api/v1';
@@ -38,7 +40,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Log options: never a password, token or code. Bodies are not logged at all. */
+/**
+ * Log options: never a password or its hash, a token, a code, an Aadhaar or an account
+ * number (decision 0013). Bodies and headers are not logged; errors, request URLs and
+ * finally every line pass through log-redaction.ts.
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -46,7 +52,37 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
+    serializers: { err: serializeError, req: serializeRequest },
+    formatters: { log: formatLogObject },
+    hooks: { streamWrite: scrubLogLine },
   };
+}
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Swagger UI's request interceptor, run in the browser: adds the web app's session token
+ * (localStorage "auth", SPEC §3) to requests to this origin that carry no Authorization
+ * of their own. Plain ES5 text, so no build step can change what the browser gets.
+ */
+const DOCS_REQUEST_INTERCEPTOR = `function (request) {
+  try {
+    var session = JSON.parse(window.localStorage.getItem('auth') || 'null');
+    var sameOrigin = new URL(request.url, window.location.href).origin === window.location.origin;
+    if (sameOrigin && session && typeof session.token === 'string' && !request.headers.Authorization && !request.headers.authorization) {
+      request.headers.Authorization = session.token;
+    }
+  } catch (error) {
+    // no storage or no session: the request goes without, and the server answers 401
+  }
+  return request;
+}`;
+
+// @fastify/swagger-ui writes functions of uiConfig into its script with toString().
+function browserFunction(source: string): <T>(request: T) => T {
+  return Object.assign(<T>(request: T) => request, { toString: () => source });
 }
 
 /** The whole application, ready to listen or to be called with inject() in tests. */
@@ -61,6 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
+  // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
+  // copy unless the route chose its own policy (decision 0013).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   const mailer = options.mailer ?? createMailer({
     smtpUrl: config.smtpUrl,
@@ -102,8 +143,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
+  const docsReaders = guards.roles(ROLE.manager, ROLE.admin);
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // The page is a static shell; the document itself is for signed-in managers and admins.
+    uiHooks: {
+      onRequest: async function (request, reply) {
+        const route = request.routeOptions.url ?? '';
+        if (route.endsWith('/json') || route.endsWith('/yaml')) await docsReaders.call(this, request, reply);
+      },
+    },
+    // A browser opening the page sends no Authorization header: the page sends the
+    // session the web app keeps in localStorage with its requests to this server.
+    uiConfig: { requestInterceptor: browserFunction(DOCS_REQUEST_INTERCEPTOR) },
     // Swagger UI replaces helmet's header on its own pages; keep it as strict for scripts.
     staticCSP:
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -146,9 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Unknown API paths answer JSON; every other GET is a page route of the web app.
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiUrl(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ msg: MSG.notFound });

@@ -1,14 +1,15 @@
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import { IFSC_PATTERN } from '../../../shared/staff.js';
 import type { Database } from '../../db/connect.js';
 import { ifscBranches } from '../../db/schema.js';
+import { decodeBranches, readIfscDataFile } from './ifsc-data.js';
 
 /**
- * IFSC lookup (DESIGN.md): codes are validated offline against the `ifsc` package's data
- * (its JSON only; its network code is never loaded), the bank name comes from the same
- * data, and branch details from the local table (npm run ifsc:import) or an upstream
- * service whose answers are cached. An unreachable upstream never rejects a valid code.
+ * IFSC lookup (DESIGN.md): codes are validated offline against the published list of
+ * branches (the `ifsc` package's data, shipped as ifsc-data.json: decision 0013), the bank
+ * name comes from the same data, and branch details from the local table (npm run
+ * ifsc:import) or an upstream service whose answers are cached. An unreachable upstream
+ * never rejects a valid code.
  */
 
 interface IfscData {
@@ -18,22 +19,19 @@ interface IfscData {
   customSublets: [string, string][];
 }
 
-const require = createRequire(import.meta.url);
 let data: IfscData | undefined;
 
+// Loaded on first use: about half a megabyte that only staff forms need.
 function loadData(): IfscData {
   if (!data) {
-    const raw = require('ifsc/src/IFSC.json') as Record<string, (string | number)[]>;
+    const file = readIfscDataFile();
     const branches = new Map<string, Set<string>>();
-    for (const [bank, list] of Object.entries(raw)) {
-      branches.set(bank, new Set(list.map((code) => (typeof code === 'number' ? String(code).padStart(6, '0') : code))));
-    }
-    const customSublets = Object.entries(require('ifsc/src/custom-sublets.json') as Record<string, string>);
+    for (const [bank, encoded] of Object.entries(file.branches)) branches.set(bank, decodeBranches(encoded));
     data = {
       branches,
-      bankNames: require('ifsc/src/banknames.json') as Record<string, string>,
-      sublets: require('ifsc/src/sublet.json') as Record<string, string>,
-      customSublets,
+      bankNames: file.bankNames,
+      sublets: file.sublets,
+      customSublets: Object.entries(file.customSublets),
     };
   }
   return data;
