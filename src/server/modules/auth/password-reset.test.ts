@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_REQUESTS_PER_EMAIL_PER_HOUR,
@@ -19,6 +19,7 @@ import { passwordResets } from '../../db/schema.js';
 import { buildUser, loginAs } from '../../../../test/helpers/factories.js';
 import { startSmtpPeer } from '../../../../test/helpers/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import * as passwords from './passwords.js';
 import { RESET_TICKET_COOKIE } from './reset-cookie.js';
 
 let t: TestApp;
@@ -245,6 +246,9 @@ describe('the reset ticket (step 3 belongs to whoever passed step 2)', () => {
     };
 
     expect((await call('forgetpswd', { email: owner.email }, ownerIp)).statusCode).toBe(200);
+    // the ticket is checked before the new password is hashed: refused calls cost no argon2 work
+    const hashing = vi.spyOn(passwords, 'hashPassword');
+    onTestFinished(() => hashing.mockRestore());
     // before the owner's verify: more attempts than the per-e-mail limit of failures
     await attack(RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR + 2);
     const code = smtp.lastCodeFor(owner.email);
@@ -264,6 +268,7 @@ describe('the reset ticket (step 3 belongs to whoever passed step 2)', () => {
     await attack(4);
 
     expect(ownerReset.statusCode).toBe(200);
+    expect(hashing.mock.calls.map(([password]) => password)).toEqual([ownerPassword]);
     expect(attackerAnswers.length).toBeGreaterThan(0);
     expect(attackerAnswers.every((status) => status === 400 || status === 429)).toBe(true);
     expect((await call('login', { email: owner.email, password: attackerPassword }, attackerIp)).statusCode).toBe(401);
