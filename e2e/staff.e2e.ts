@@ -301,7 +301,7 @@ describe('staff register', () => {
     const resigned = await openPage(browser, app);
     await resigned.page.goto('/login');
     await submitLogin(resigned.page, supervisor.email, supervisor.password);
-    await resigned.page.getByText(MSG.accountDisabled).waitFor();
+    await resigned.page.getByText(MSG.invalidCredentials).waitFor();
     expect(resigned.page.url()).toContain('/login');
     await resigned.context.close();
   });

@@ -108,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
+    timeoutMs: config.smtpTimeoutMs,
   });
   const deps: AppDeps = { config, db: database.db, mailer, now: options.now ?? (() => new Date()) };
   const guards = createGuards(database.db);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SMTP_TIMEOUT_MS } from '../shared/limits.js';
 
 /** Runtime settings, read once from the environment (documented in the README). */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   /** IFSC service for branch details (GET {url}/{code}); empty: offline answers only. */
   ifscApiUrl: string | undefined;
   ifscTimeoutMs: number;
+  /** Longest wait for the SMTP server to connect, greet or answer (SMTP_TIMEOUT_MS). */
+  smtpTimeoutMs: number;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     ifscApiUrl: env.IFSC_API_URL === undefined ? 'https://ifsc.razorpay.com' : env.IFSC_API_URL || undefined,
     ifscTimeoutMs: 3000,
+    smtpTimeoutMs: positiveInt('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, SMTP_TIMEOUT_MS),
     ...overrides,
   };
 }

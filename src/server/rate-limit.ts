@@ -27,6 +27,7 @@ export async function peekRateLimit(db: Database, key: string, windowSeconds: nu
   return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
+/** Forgets the counter of `key` (after a success). */
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -15,7 +15,7 @@ export const LOGOUT_REDIRECT_MS = 1000;
 export const RESET_REDIRECT_MS = 2000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** Failed sign-ins for one e-mail before further attempts are refused (issue 2). */
+/** Sign-in attempts for one e-mail without a success before further ones are refused (issue 2). */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
@@ -26,3 +26,13 @@ export const OTP_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 export const OTP_REQUESTS_PER_IP_PER_HOUR = 20;
 /** Code checks one IP address may make per hour, across e-mails. */
 export const OTP_VERIFY_PER_IP_PER_HOUR = 30;
+/**
+ * A verified code yields a reset ticket valid this long; step 3 needs it. Calls of step 3
+ * per IP address (all of them) and per e-mail (those without a valid ticket) per hour.
+ */
+export const RESET_TICKET_TTL_MINUTES = 10;
+export const RESET_PASSWORD_PER_IP_PER_HOUR = 30;
+export const RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR = 10;
+
+/** How long the server waits for the mail server (connect, greeting, each reply) by default. */
+export const SMTP_TIMEOUT_MS = 5000;

@@ -48,6 +48,7 @@ export const MSG = {
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
   tooManyResetRequests: 'Too many requests. Please try again later.',
+  mailUnavailable: 'We could not send the e-mail just now. Please try again in a few minutes.',
 
   // §8 logout
   loggedOut: 'Logged out successfully',

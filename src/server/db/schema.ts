@@ -68,6 +68,8 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** SHA-256 of the reset ticket handed out by the last successful code check (step 3 needs it). */
+  ticketHash: text('ticket_hash'),
 });
 
 /**

@@ -99,9 +99,14 @@ export const verifyOtpBody = z.object({
     .pipe(z.string().min(1, MSG.otpRequired).regex(new RegExp(`^\\d{${OTP_DIGITS}}$`), MSG.invalidOtp)),
 });
 
+/**
+ * SPEC §7 {email, newPassword}; `resetToken` (ours, optional) is the ticket verifyotp
+ * answered, for clients that do not keep its cookie. One of the two is required.
+ */
 export const resetPasswordBody = z.object({
   email: emailSchema,
   newPassword: newPasswordSchema,
+  resetToken: z.string().max(200).optional(),
 });
 
 /** The signed-in user as the client stores it (SPEC §3 auth session). */
@@ -134,4 +139,6 @@ export const errorResponse = z.object({
 });
 
 export const messageResponse = z.object({ success: z.boolean(), message: z.string(), msg: z.string().optional() });
+/** verifyotp's SPEC answer plus `resetToken` (ours): the ticket that /auth/resetpassword needs. */
+export const verifyOtpResponse = messageResponse.extend({ resetToken: z.string() });
 export const msgResponse = z.object({ success: z.boolean(), msg: z.string() });

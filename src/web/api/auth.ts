@@ -6,6 +6,7 @@ import {
   msgResponse,
   type LoginBody,
   type RegisterBody,
+  verifyOtpResponse,
 } from '../../shared/schemas/auth.js';
 import { ApiError, api, apiRequest } from './client.js';
 
@@ -61,10 +62,15 @@ export function requestResetCode(email: string) {
   return api.post('/auth/forgetpswd', { email }, { schema: messageResponse });
 }
 
+/** Answers the reset ticket too; the server also sets it as a cookie for the reset call. */
 export function verifyResetCode(email: string, otp: string) {
-  return api.post('/auth/verifyotp', { email, otp }, { schema: messageResponse });
+  return api.post('/auth/verifyotp', { email, otp }, { schema: verifyOtpResponse });
 }
 
-export function resetPassword(email: string, newPassword: string) {
-  return api.post('/auth/resetpassword', { email, newPassword }, { schema: messageResponse });
+/**
+ * The reset ticket travels twice: as the cookie (sent by the same-origin fetch) and in the
+ * body, so the reset works even where the cookie was not stored.
+ */
+export function resetPassword(email: string, newPassword: string, resetToken: string | undefined) {
+  return api.post('/auth/resetpassword', { email, newPassword, resetToken }, { schema: messageResponse });
 }

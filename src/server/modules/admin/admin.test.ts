@@ -81,7 +81,7 @@ describe('accounts', () => {
     expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(200);
     expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { disabled: true })).statusCode).toBe(200);
     expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(401);
-    expect((await api('POST', '/auth/login', undefined, { email: person.email, password: person.password })).statusCode).toBe(403);
+    expect((await api('POST', '/auth/login', undefined, { email: person.email, password: person.password })).statusCode).toBe(401); // as a wrong password (decision 12)
     expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { disabled: false, role: 1 })).statusCode).toBe(200);
     const login = await api('POST', '/auth/login', undefined, { email: person.email, password: person.password });
     expect(login.json().user).toMatchObject({ role: 1, work: 'acca' });

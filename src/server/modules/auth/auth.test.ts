@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURE_LIMIT } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import { users } from '../../db/schema.js';
 import { countUsers } from './accounts.service.js';
-import { buildUser, loginAs } from '../../../../test/helpers/factories.js';
+import * as passwords from './passwords.js';
+import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { eq } from 'drizzle-orm';
 
@@ -48,12 +49,28 @@ describe('POST /auth/login', () => {
     expect(unknownEmail.json().msg).toBe(MSG.invalidCredentials);
   });
 
-  it('refuses a disabled account with 403', async () => {
-    const user = await buildUser(t.deps.db);
-    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
-    const response = await post('/auth/login', { email: user.email, password: user.password });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().msg).toBe(MSG.accountDisabled);
+  it('answers a disabled or Resigned account with the right password exactly as a wrong password, after the same hash check', async () => {
+    const disabled = await buildUser(t.deps.db);
+    await t.deps.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
+    const resigned = await buildUser(t.deps.db);
+    const record = await buildStaff(t.deps.db, { status: 'Resigned' });
+    await t.deps.db.update(users).set({ staffId: record.id }).where(eq(users.id, resigned.id));
+
+    for (const user of [disabled, resigned]) {
+      const verify = vi.spyOn(passwords, 'verifyPassword');
+      try {
+        const right = await post('/auth/login', { email: user.email, password: user.password });
+        const wrong = await post('/auth/login', { email: user.email, password: 'not-the-password' });
+        expect(right.statusCode).toBe(401);
+        expect(right.statusCode).toBe(wrong.statusCode);
+        expect(right.json()).toEqual(wrong.json());
+        expect(right.json()).toEqual({ success: false, msg: MSG.invalidCredentials });
+        // both answers came after checking the password against the account's own hash
+        expect(verify.mock.calls.map(([hash]) => hash)).toEqual([user.passwordHash, user.passwordHash]);
+      } finally {
+        verify.mockRestore();
+      }
+    }
   });
 
   it('validates input with a clear 400', async () => {
@@ -102,6 +119,27 @@ describe('POST /auth/login', () => {
       sql`update rate_limits set window_start = now() - interval '16 minutes' where key = ${`login-fail:${user.email}`}`,
     );
     expect((await post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it(`checks at most ${LOGIN_FAILURE_LIMIT} passwords of 50 simultaneous wrong ones, then refuses even the right one`, async () => {
+    const user = await buildUser(t.deps.db);
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => post('/auth/login', { email: user.email, password: `wrong-guess-${i}` })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      const checked = verify.mock.calls.length;
+      expect(checked).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50 - checked);
+      const right = await post('/auth/login', { email: user.email, password: user.password });
+      expect(right.statusCode).toBe(429);
+      expect(right.json().msg).toBe(MSG.tooManyLogins);
+      expect(verify.mock.calls.length).toBe(checked);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('a successful sign-in clears the failure count', async () => {

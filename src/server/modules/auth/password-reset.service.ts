@@ -7,17 +7,22 @@ import {
   OTP_REQUESTS_PER_IP_PER_HOUR,
   OTP_TTL_MINUTES,
   OTP_VERIFY_PER_IP_PER_HOUR,
+  RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR,
+  RESET_PASSWORD_PER_IP_PER_HOUR,
+  RESET_TICKET_TTL_MINUTES,
 } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordResets, sessions, users } from '../../db/schema.js';
-import { HttpError } from '../../http-error.js';
+import { HttpError, ServiceUnavailableError } from '../../http-error.js';
 import { hitRateLimit } from '../../rate-limit.js';
 import { canSignIn, findUserByEmail } from './accounts.service.js';
 import { hashPassword } from './passwords.js';
-import { sha256 } from './tokens.js';
+import { newToken, sha256 } from './tokens.js';
 
 const HOUR = 3600;
+/** A mail server that failed now is rarely back within seconds. */
+const MAIL_RETRY_AFTER_SECONDS = 60;
 
 /** Errors of this flow carry SPEC's {success: false, message} besides {msg}. */
 function resetError(status: number, message: string): HttpError {
@@ -74,6 +79,7 @@ export async function sendResetCode(deps: AppDeps, user: { id: string; name: str
         expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
         attempts: 0,
         verifiedAt: null,
+        ticketHash: null,
       },
     });
 
@@ -91,22 +97,27 @@ export async function sendResetCode(deps: AppDeps, user: { id: string; name: str
       ].join('\n'),
     });
   } catch (error) {
+    // The code never reached anyone: void it, and tell the person to try again later
+    // (an unreachable mail server is an outage, not a bug).
     await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-    throw Object.assign(new Error('sending the reset mail failed'), { cause: error });
+    throw new ServiceUnavailableError(MSG.mailUnavailable, MAIL_RETRY_AFTER_SECONDS, { cause: error });
   }
 }
 
 /**
- * Step 2: checks a code. Five wrong tries void it; an expired code is refused. The row is
- * locked while checked, so parallel guesses cannot exceed the limit.
+ * Step 2: checks a code and, when right, answers a new reset ticket (32 random bytes) that
+ * step 3 requires; the database keeps only its SHA-256. A new check voids the previous
+ * ticket. Five wrong tries void the code; an expired code is refused. The row is locked
+ * while checked, so parallel guesses cannot exceed the limit.
  */
-export async function verifyResetCode(deps: AppDeps, email: string, otp: string, ip: string): Promise<void> {
+export async function verifyResetCode(deps: AppDeps, email: string, otp: string, ip: string): Promise<{ ticket: string }> {
   const { db } = deps;
   if ((await hitRateLimit(db, `verify-ip:${ip}`, HOUR)) > OTP_VERIFY_PER_IP_PER_HOUR) {
     throw resetError(429, MSG.tooManyResetRequests);
   }
   const user = await findUserByEmail(db, email);
   if (!user || !canSignIn(user)) throw resetError(400, MSG.invalidOtp);
+  const ticket = newToken();
 
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -130,7 +141,7 @@ export async function verifyResetCode(deps: AppDeps, email: string, otp: string,
     }
     await tx
       .update(passwordResets)
-      .set({ verifiedAt: sql`coalesce(${passwordResets.verifiedAt}, now())` })
+      .set({ verifiedAt: sql`now()`, ticketHash: sha256(ticket) })
       .where(eq(passwordResets.userId, user.id));
     return 'ok' as const;
   });
@@ -138,26 +149,69 @@ export async function verifyResetCode(deps: AppDeps, email: string, otp: string,
   if (outcome === 'expired') throw resetError(400, MSG.otpExpired);
   if (outcome === 'locked') throw resetError(400, MSG.otpTooManyTries);
   if (outcome === 'invalid') throw resetError(400, MSG.invalidOtp);
+  return { ticket };
 }
 
 /**
- * Step 3: sets the new password, once, for a code verified in the last 10 minutes, and
- * ends every session of the account.
+ * The stored ticket hash of the account when one of `tickets` matches it (constant-time)
+ * and it is still fresh; else null.
  */
-export async function resetPassword(deps: AppDeps, email: string, newPassword: string): Promise<void> {
+async function matchingTicketHash(deps: AppDeps, userId: string, tickets: readonly string[]): Promise<string | null> {
+  if (tickets.length === 0) return null;
+  const [row] = await deps.db
+    .select({
+      ticketHash: passwordResets.ticketHash,
+      fresh: sql<boolean>`${passwordResets.verifiedAt} > now() - make_interval(mins => ${RESET_TICKET_TTL_MINUTES})`,
+    })
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, userId));
+  if (!row?.ticketHash || !row.fresh) return null;
+  const stored = row.ticketHash;
+  // every candidate is compared, so the time taken does not tell which one matched
+  const matches = tickets.map((ticket) => sameHash(stored, sha256(ticket)));
+  return matches.includes(true) ? stored : null;
+}
+
+export interface ResetPasswordRequest {
+  email: string;
+  newPassword: string;
+  /** The ticket(s) the caller brought: from the request body and from the cookie. */
+  tickets: readonly string[];
+  ip: string;
+}
+
+/**
+ * Step 3: sets the new password for the holder of a fresh reset ticket of this account
+ * (from step 2), once, and ends every session of the account. The ticket is checked
+ * before the new password is hashed, so calls without one cost no hashing. Limited per IP
+ * address (every call) and per e-mail (calls without a valid ticket, so that someone who
+ * knows only the e-mail cannot lock its owner out of their own reset).
+ */
+export async function resetPassword(deps: AppDeps, request: ResetPasswordRequest): Promise<void> {
   const { db } = deps;
+  const { email, newPassword, tickets, ip } = request;
+  if ((await hitRateLimit(db, `reset-password-ip:${ip}`, HOUR)) > RESET_PASSWORD_PER_IP_PER_HOUR) {
+    throw resetError(429, MSG.tooManyResetRequests);
+  }
   const user = await findUserByEmail(db, email);
-  if (!user || !canSignIn(user)) throw resetError(400, MSG.resetFailed);
+  const ticketHash = user && canSignIn(user) ? await matchingTicketHash(deps, user.id, tickets) : null;
+  if (!user || !ticketHash) {
+    if ((await hitRateLimit(db, `reset-password-fail:${email}`, HOUR)) > RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR) {
+      throw resetError(429, MSG.tooManyResetRequests);
+    }
+    throw resetError(400, MSG.resetFailed);
+  }
   const passwordHash = await hashPassword(newPassword);
-  // One transaction: claim the verified code (delete ... returning, so two simultaneous
-  // requests cannot both use it), set the password, end every session.
+  // One transaction: consume the ticket (delete ... returning, so two simultaneous
+  // requests with it cannot both use it, and a newer ticket issued meanwhile is not
+  // consumed by an older one), set the password, end every session.
   const done = await db.transaction(async (tx) => {
     const claimed = await tx
       .delete(passwordResets)
       .where(
         sql`${passwordResets.userId} = ${user.id}
-          and ${passwordResets.verifiedAt} is not null
-          and ${passwordResets.verifiedAt} > now() - make_interval(mins => ${OTP_TTL_MINUTES})`,
+          and ${passwordResets.ticketHash} = ${ticketHash}
+          and ${passwordResets.verifiedAt} > now() - make_interval(mins => ${RESET_TICKET_TTL_MINUTES})`,
       )
       .returning({ userId: passwordResets.userId });
     if (claimed.length === 0) return false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RESET_TICKET_TTL_MINUTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import {
@@ -14,6 +15,7 @@ import {
   registerBody,
   resetPasswordBody,
   verifyOtpBody,
+  verifyOtpResponse,
 } from '../../../shared/schemas/auth.js';
 import type { AppDeps } from '../../deps.js';
 import { resolveUser } from '../../plugins/auth.js';
@@ -21,10 +23,11 @@ import { countUsers } from './accounts.service.js';
 import { login } from './login.service.js';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.service.js';
 import { register } from './register.service.js';
+import { clearedResetTicketCookie, resetTicketCookie, resetTicketFromCookieHeader, type ResetCookieOptions } from './reset-cookie.js';
 import { revokeSession } from './sessions.service.js';
 import { tokenFromHeader } from './tokens.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse, 503: errorResponse };
 
 /** The /auth calls of SPEC §7: sign-in, guards, registration, password reset. */
 export function authRoutes(deps: AppDeps) {
@@ -108,20 +111,48 @@ export function authRoutes(deps: AppDeps) {
       },
     );
 
+    // The reset ticket's cookie goes only to the reset call, and is Secure on HTTPS
+    // (directly or behind a proxy that says so, or a PUBLIC_URL that is https).
+    const resetCookie = (protocol: string): ResetCookieOptions => ({
+      path: `${app.prefix}/auth/resetpassword`,
+      secure: protocol === 'https' || deps.config.publicUrl.startsWith('https:'),
+    });
+
     r.post(
       '/auth/verifyotp',
-      { schema: { tags, summary: 'Check a reset code', body: verifyOtpBody, response: { 200: messageResponse, ...errors } } },
-      async (request) => {
-        await verifyResetCode(deps, request.body.email, request.body.otp, request.ip);
-        return { success: true, message: MSG.otpVerified };
+      {
+        schema: {
+          tags,
+          summary: 'Check a reset code; answers the reset ticket (also as a cookie for the reset call)',
+          body: verifyOtpBody,
+          response: { 200: verifyOtpResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { ticket } = await verifyResetCode(deps, request.body.email, request.body.otp, request.ip);
+        reply.header('set-cookie', resetTicketCookie(ticket, RESET_TICKET_TTL_MINUTES * 60, resetCookie(request.protocol)));
+        // the ticket is a credential: no cache may keep the answer
+        reply.header('cache-control', 'no-store');
+        return { success: true, message: MSG.otpVerified, resetToken: ticket };
       },
     );
 
     r.post(
       '/auth/resetpassword',
-      { schema: { tags, summary: 'Set a new password after a verified code', body: resetPasswordBody, response: { 200: messageResponse, ...errors } } },
-      async (request) => {
-        await resetPassword(deps, request.body.email, request.body.newPassword);
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the reset ticket of a verified code (cookie or resetToken)',
+          body: resetPasswordBody,
+          response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const tickets = [request.body.resetToken, resetTicketFromCookieHeader(request.headers.cookie)].filter(
+          (ticket): ticket is string => typeof ticket === 'string' && ticket.length > 0,
+        );
+        await resetPassword(deps, { email: request.body.email, newPassword: request.body.newPassword, tickets, ip: request.ip });
+        reply.header('set-cookie', clearedResetTicketCookie(resetCookie(request.protocol)));
         return { success: true, message: MSG.resetSuccess };
       },
     );

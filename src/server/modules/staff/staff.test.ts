@@ -320,7 +320,7 @@ describe('supervisors on the register', () => {
 
     expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(401);
     const again = await api('POST', '/auth/login', undefined, { email: form.email, password: form.password });
-    expect(again.statusCode).toBe(403);
+    expect(again.statusCode).toBe(401); // as a wrong password (decision 12)
     const after = (await api('GET', '/auth/getsupervisor', managerToken)).json().supervisor;
     expect(after.map((s: { _id: string }) => s._id)).not.toContain(login.json().user._id);
     // history stays: the record is still on the register

@@ -33,6 +33,8 @@ export default function ForgetPage() {
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  // the ticket verifyotp answered: kept in memory only, and sent back with the new password
+  const [resetToken, setResetToken] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,6 +79,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
+        setResetToken(answer.resetToken);
         setNotice({ tone: 'success', text: answer.message });
         setStep('password');
       } catch (error) {
@@ -92,7 +95,7 @@ export default function ForgetPage() {
     setErrors({});
     await run(async () => {
       try {
-        const answer = await resetPassword(parsed.data.email, parsed.data.newPassword);
+        const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
         setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
         setStep('done');
       } catch (error) {
@@ -105,6 +108,7 @@ export default function ForgetPage() {
     setStep('email');
     setOtp('');
     setNewPassword('');
+    setResetToken(undefined);
     setNotice(null);
     setErrors({});
   }
