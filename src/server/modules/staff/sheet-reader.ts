@@ -15,6 +15,11 @@ const SHEET_HEAP_MB = 384;
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** Spreadsheets being parsed now, in this process (for tests and diagnostics). */
+export function sheetParsesRunning(): number {
+  return running;
+}
+
 /** Waits for a parse slot; too many waiting, or waiting too long, is a 503 with Retry-After. */
 async function acquire(): Promise<void> {
   if (running < SHEET_PARSES_AT_ONCE) {
