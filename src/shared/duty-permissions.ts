@@ -8,7 +8,7 @@ import { ROLE } from './roles.js';
  * The server enforces it; the train page uses it to offer Edit only when it would work.
  */
 export function dutyEditRefusal(
-  editor: { id: string; role: number },
+  editor: { id: string; role: unknown },
   duty: { supervisor: string | null; status: string; completedDay: string | null },
   today: string,
 ): string | null {
