@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { pruneExpiredSessions } from './modules/auth/sessions.service.js';
+import { pruneDutyRequestKeys } from './modules/duties/duties.service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billRoutes } from './modules/bills/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
@@ -209,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((error: unknown) =>
+      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db), pruneDutyRequestKeys(database.db)]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, 60 * 60 * 1000);

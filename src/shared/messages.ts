@@ -90,6 +90,10 @@ export const MSG = {
   bulkEmpty: 'The first sheet has no worker rows',
   bulkMissingHeaders: (headers: string) => `The first row must name the columns; missing: ${headers}`,
   bulkRowsInvalid: (count: number) => `Nothing was imported: ${count} row${count === 1 ? ' has' : 's have'} problems`,
+  staffOfHigherRole: 'This staff record belongs to an account with a higher role than yours. Only an admin can change it.',
+  lastAdminResigned: 'The last admin who can sign in cannot be set to Resigned',
+  bulkBusy: 'Other spreadsheets are being read right now. Please try again in a few seconds.',
+  bulkTooSlow: 'The file is too big to read once unpacked. Split it into smaller files.',
 
   // §2, §5 and §8 train duties
   addTrainTitle: 'Dashboard - Add MCC Train',
@@ -133,6 +137,9 @@ export const MSG = {
   ownWorkOnly: 'You can only work with duties of your own work type',
   noWorkType: 'Your account has no work type. Ask a manager to set one.',
   dateRangeInvalid: 'Dates must be given as YYYY-MM-DD, from before to',
+  ownDutiesOnly: 'You can only change duties you supervise',
+  completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores',
 
   // §2, §5 and §8 attendance, bills, dashboard
   loadingData: 'Loading data...',

@@ -236,6 +236,26 @@ export const dutyWorkers = pgTable(
   ],
 );
 
+/**
+ * Idempotency keys of duty creations: a client sends one key per intended duty, and a
+ * retry with the same key (the first answer lost on the way) gets the first duty back
+ * instead of a second one. One per account and key; kept 24 hours.
+ */
+export const dutyRequestKeys = pgTable(
+  'duty_request_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    dutyId: uuid('duty_id')
+      .notNull()
+      .references(() => duties.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('duty_request_keys_created_idx').on(t.createdAt)],
+);
+
 /** Monthly bills (SPEC §3 Bill): one per work type and month; amounts are exact. */
 export const bills = pgTable(
   'bills',

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
+import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import {
@@ -13,13 +14,17 @@ import {
 import { dayInZone, isDay, monthInZone, monthRange } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
-import { duties, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
+import { duties, dutyRequestKeys, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type DutyRow = typeof duties.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** How long a create's Idempotency-Key is honoured. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rule failures carry SPEC's {success: false, message} besides {msg}. */
@@ -44,8 +49,12 @@ export async function staffingNorm(db: Database, work: string): Promise<number> 
   return row ? Number(row.perCoach) : DEFAULT_STAFFING_NORM;
 }
 
-/** Turns duty rows into API answers, with crews and supervisor names in two queries. */
-export async function presentDuties(db: Database, rows: DutyRow[]): Promise<Duty[]> {
+/**
+ * Turns duty rows into API answers, with crews and supervisor names in two queries. Writes
+ * pass their transaction: the answer is read before the commit, so a connection lost
+ * after it cannot turn a saved change into a 500 that the client would retry.
+ */
+export async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise<Duty[]> {
   if (rows.length === 0) return [];
   const dutyIds = rows.map((row) => row.id);
   const supervisorIds = [...new Set(rows.flatMap((row) => (row.supervisorId ? [row.supervisorId] : [])))];
@@ -134,16 +143,56 @@ async function checkSupervisor(db: Database, supervisorId: string): Promise<void
   if (!row || row.role !== ROLE.supervisor || row.disabled || row.status === 'Resigned') throw refuse(400, MSG.supervisorInvalid);
 }
 
+/** Ids as the database compares them: a UUID in capitals is the same worker. */
+function normaliseIds(ids: string[]): string[] {
+  return ids.map((id) => id.toLowerCase());
+}
+
+/** The Idempotency-Key header, checked; undefined when not sent. */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !IDEMPOTENCY_KEY.test(value)) throw refuse(400, MSG.idempotencyKeyInvalid);
+  return value;
+}
+
+/** The duty an account already created with this key in the last 24 hours, presented. */
+async function dutyOfKey(db: Database | Tx, deps: AppDeps, userId: string, key: string): Promise<Duty | undefined> {
+  const since = new Date(deps.now().getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
+  const [row] = await db
+    .select({ duty: duties })
+    .from(dutyRequestKeys)
+    .innerJoin(duties, eq(duties.id, dutyRequestKeys.dutyId))
+    .where(and(eq(dutyRequestKeys.userId, userId), eq(dutyRequestKeys.key, key), gte(dutyRequestKeys.createdAt, since)));
+  return row ? (await presentDuties(db, [row.duty]))[0] : undefined;
+}
+
+/** Thrown inside the create transaction when a parallel request with the same key won. */
+class KeyTaken extends Error {}
+
+/** Deletes idempotency keys older than 24 hours (run with the hourly pruning). */
+export async function pruneDutyRequestKeys(db: Database): Promise<void> {
+  await db.delete(dutyRequestKeys).where(lt(dutyRequestKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000)));
+}
+
+export type CreateOutcome = { duty: Duty; replayed: boolean };
+
 /**
  * POST /mcctrain/create-mcctrain. A supervisor's duty is of their own work type and
  * records them as its supervisor; a manager names the supervisor. Required staff is
- * computed from the work type's staffing norm.
+ * computed from the work type's staffing norm. With an Idempotency-Key, a repeated
+ * request (also one in parallel) answers the duty the first one created.
  */
-export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest): Promise<Duty> {
+export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest, idempotencyKey?: string): Promise<CreateOutcome> {
   const own = ownWork(actor);
   if (own) {
     if (request.work && toWorkType(request.work) !== own) throw refuse(403, MSG.ownWorkOnly);
     request = { ...request, work: own, supervisor: actor.id };
+  }
+  request = { ...request, workers: normaliseIds(request.workers), supervisor: request.supervisor.toLowerCase() };
+  if (idempotencyKey) {
+    const earlier = await dutyOfKey(deps.db, deps, actor.id, idempotencyKey);
+    if (earlier) return { duty: earlier, replayed: true };
   }
   const checked = checkNewDuty(request);
   if (!checked.ok) throw refuse(400, checked.message);
@@ -153,29 +202,51 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
   const now = deps.now();
 
-  const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(duties)
-      .values({
-        trainNo: duty.trainNo,
-        status: 'processing',
-        work: duty.work,
-        supervisorId: duty.supervisorId,
-        totalCoach: duty.totalCoach,
-        type: duty.type,
-        reqq,
-        used: duty.workerIds.length,
-        suppliedBedsheet: duty.suppliedBedsheet,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
-    await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
-    return inserted!;
-  });
-  return (await presentDuties(deps.db, [row]))[0]!;
+  try {
+    const created = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(duties)
+        .values({
+          trainNo: duty.trainNo,
+          status: 'processing',
+          work: duty.work,
+          supervisorId: duty.supervisorId,
+          totalCoach: duty.totalCoach,
+          type: duty.type,
+          reqq,
+          used: duty.workerIds.length,
+          suppliedBedsheet: duty.suppliedBedsheet,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (idempotencyKey) {
+        // waits for a parallel request holding the same key; when that one committed,
+        // nothing is inserted here and this duty is rolled back
+        const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
+        const [claimed] = await tx
+          .insert(dutyRequestKeys)
+          .values({ userId: actor.id, key: idempotencyKey, dutyId: inserted!.id, createdAt: now })
+          .onConflictDoUpdate({
+            target: [dutyRequestKeys.userId, dutyRequestKeys.key],
+            set: { dutyId: inserted!.id, createdAt: now },
+            setWhere: lt(dutyRequestKeys.createdAt, cutoff),
+          })
+          .returning({ dutyId: dutyRequestKeys.dutyId });
+        if (!claimed) throw new KeyTaken();
+      }
+      await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
+      await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
+      return (await presentDuties(tx, [inserted!]))[0]!;
+    });
+    return { duty: created, replayed: false };
+  } catch (error) {
+    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
+    const earlier = await dutyOfKey(deps.db, deps, actor.id, idempotencyKey);
+    if (!earlier) throw error;
+    return { duty: earlier, replayed: true };
+  }
 }
 
 interface Cursor {
@@ -253,6 +324,7 @@ export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Pr
 
 export type UpdateOutcome = { duty: Duty; changed: boolean };
 
+
 /**
  * PUT /mcctrain/update-mcctrain/{id}: marks completed (with the returned bedsheets for
  * acca), or the full edit of train number, coaches, crew and status. Completing records
@@ -282,7 +354,13 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   if (change.status === 'processing' && current.status === 'completed' && actor.role === ROLE.supervisor) {
     throw refuse(403, MSG.onlyManagerReopens);
   }
+  const refusal = dutyEditRefusal(actor, { supervisor: current.supervisorId, status: current.status, completedDay: current.completedDay }, dayInZone(deps.now(), deps.config.appTz));
+  if (refusal) throw refuse(403, refusal);
   const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);
+  if (change.edit) {
+    change.edit.workerIds = normaliseIds(change.edit.workerIds);
+    if (new Set(change.edit.workerIds).size !== change.edit.workerIds.length) throw refuse(400, MSG.workerTwice);
+  }
   if (change.edit) await checkCrew(deps.db, current.work, change.edit.workerIds, currentCrew);
 
   let reqq = current.reqq;
@@ -330,7 +408,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
         after: dutyAudit(row, crew),
       },
     ]);
-    return row;
+    return (await presentDuties(tx, [row]))[0]!;
   });
   if (!updated) {
     // lost a race with another save; a plain completion that lost to another completion is no change
@@ -340,5 +418,5 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     }
     throw refuse(409, MSG.dutyStale);
   }
-  return { duty: (await presentDuties(deps.db, [updated]))[0]!, changed: true };
+  return { duty: updated, changed: true };
 }

@@ -7,7 +7,7 @@ import { errorResponse } from '../../../shared/schemas/auth.js';
 import { createDutyBody, dutyListQuery, dutyResponse, updateDutyBody } from '../../../shared/schemas/duties.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
-import { createDuty, getDuty, listDuties, updateDuty } from './duties.service.js';
+import { createDuty, getDuty, listDuties, readIdempotencyKey, updateDuty } from './duties.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idParams = z.object({ id: z.string() });
@@ -25,13 +25,16 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
         onRequest: crew,
         schema: {
           tags,
-          summary: 'Add a duty (supervisors: of their own work type)',
+          summary: 'Add a duty (supervisors: of their own work type); an optional Idempotency-Key header makes a retry answer the first duty',
+          headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
           body: createDutyBody,
           response: { 201: z.object({ success: z.literal(true), message: z.string(), duty: dutyResponse }), ...errors },
         },
       },
       async (request, reply) => {
-        const duty = await createDuty(deps, request.user!, request.body);
+        const key = readIdempotencyKey(request.headers['idempotency-key']);
+        const { duty, replayed } = await createDuty(deps, request.user!, request.body, key);
+        if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send({ success: true as const, message: MSG.trainAdded, duty });
       },
     );

@@ -7,7 +7,9 @@ import type { Database } from '../../db/connect.js';
 import { staff } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { newStaffValues } from './staff.service.js';
+type StaffRow = typeof staff.$inferSelect;
+import { readSheetOffThread } from './sheet-reader.js';
+import { newStaffValues, nextEmpIds, staffConflict } from './staff.service.js';
 
 /** Bulk upload limits (issue 4). */
 export const BULK_MAX_BYTES = 5 * 1024 * 1024;
@@ -49,18 +51,12 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Reads the first sheet into header-keyed rows; refuses files that are not workbooks. */
-export function readWorkbook(buffer: Buffer): { rowNumber: number; values: Partial<Record<Header, string>> }[] {
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook = XLSX.read(buffer, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false });
-  } catch {
-    throw new HttpError(400, MSG.bulkInvalidFile);
-  }
-  const firstName = workbook.SheetNames[0];
-  const sheet = firstName ? workbook.Sheets[firstName] : undefined;
-  if (!sheet) throw new HttpError(400, MSG.bulkInvalidFile);
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+/**
+ * Reads the first sheet into header-keyed rows; refuses files that are not workbooks or
+ * have more than BULK_MAX_ROWS rows. The parsing runs in a worker thread (sheet-reader.ts).
+ */
+export async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values: Partial<Record<Header, string>> }[]> {
+  const grid = await readSheetOffThread(buffer, BULK_MAX_ROWS);
   const headerRow = (grid[0] ?? []).map(normaliseHeader);
   const missing = REQUIRED_HEADERS.filter((header) => !headerRow.includes(header));
   if (missing.length) throw new HttpError(400, MSG.bulkMissingHeaders(missing.join(', ')));
@@ -94,7 +90,7 @@ export function readWorkbook(buffer: Buffer): { rowNumber: number; values: Parti
  * transaction of multi-row inserts.
  */
 export async function importWorkers(db: Database, actor: Actor, buffer: Buffer): Promise<ImportResult> {
-  const rows = readWorkbook(buffer);
+  const rows = await readWorkbook(buffer);
 
   const problems: RowProblem[] = [];
   const valid: { rowNumber: number; input: StaffInput }[] = [];
@@ -151,34 +147,7 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
     }
   }
 
-  const insertedRows = await db.transaction(async (tx) => {
-    const inserted: (typeof staff.$inferSelect)[] = [];
-    // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
-    for (let start = 0; start < toInsert.length; start += 1000) {
-      const chunk = toInsert.slice(start, start + 1000);
-      const returned = await tx
-        .insert(staff)
-        .values(
-          chunk.map(({ input }) => newStaffValues(input)),
-        )
-        // registered meanwhile by someone else: skipped, not an error
-        .onConflictDoNothing({ target: staff.aadhar })
-        .returning();
-      inserted.push(...returned);
-    }
-    await recordAudit(
-      tx,
-      actor,
-      inserted.map((row) => ({
-        action: 'staff.import',
-        entity: 'staff',
-        entityId: row.id,
-        after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
-      })),
-    );
-    return inserted;
-  });
-
+  const insertedRows = await insertAll(db, actor, toInsert);
   const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
   for (const item of toInsert) {
     if (!insertedAadhars.has(item.input.aadhar)) {
@@ -187,6 +156,49 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   }
   skipped.sort((a, b) => a.row - b.row);
   return { imported: insertedRows.length, skipped };
+}
+
+/**
+ * Inserts the rows in one transaction with their audit entries. Emp IDs left empty are
+ * drawn inside it, skipping taken ones and those typed elsewhere in the file; only an ID
+ * typed by someone else in the same instant can still collide, and then it runs again.
+ */
+async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
+  const typed = new Set(toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : [])));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const generated = await nextEmpIds(tx, toInsert.filter(({ input }) => !input.empid).length, typed);
+        let next = 0;
+        const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
+        const inserted: StaffRow[] = [];
+        // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
+        for (let start = 0; start < values.length; start += 1000) {
+          const returned = await tx
+            .insert(staff)
+            .values(values.slice(start, start + 1000))
+            // registered meanwhile by someone else: skipped, not an error
+            .onConflictDoNothing({ target: staff.aadhar })
+            .returning();
+          inserted.push(...returned);
+        }
+        await recordAudit(
+          tx,
+          actor,
+          inserted.map((row) => ({
+            action: 'staff.import',
+            entity: 'staff',
+            entityId: row.id,
+            after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
+          })),
+        );
+        return inserted;
+      });
+    } catch (error) {
+      if (staffConflict(error) !== 'empid') throw error;
+      if (attempt >= 2) throw new HttpError(409, MSG.empIdTaken);
+    }
+  }
 }
 
 async function chunkedSelect(values: string[], query: (chunk: string[]) => Promise<{ value: string }[]>): Promise<string[]> {

@@ -5,6 +5,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { buildUser, loginAs, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
 import { multipartFile } from '../../../../test/helpers/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { sheetParsesRunning } from './sheet-reader.js';
 
 let t: TestApp;
 let managerToken: string;
@@ -135,6 +136,46 @@ describe('POST /worker/uploadbulkdata', () => {
     expect(many.statusCode).toBe(400);
     expect(many.json().msg).toBe(MSG.bulkTooManyRows);
     expect(await countByName('Many ')).toBe(0);
+  });
+
+  it('refuses a sheet far over the row limit by its extent, naming the limit, while /healthz keeps answering', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => ['Flood Row', 'mcc', 9876543210, 100000000000 + i]);
+    const file = workbook(rows, { header: ['name', 'work', 'phone', 'aadhar'] });
+    expect(file.length).toBeLessThan(5 * 1024 * 1024);
+    let uploadDone = false;
+    const uploading = upload(file).finally(() => {
+      uploadDone = true;
+    });
+    // wait until the parse is under way, then ask the server something else
+    const deadline = Date.now() + 20_000;
+    while (sheetParsesRunning() === 0 && !uploadDone && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sheetParsesRunning()).toBeGreaterThan(0);
+    const health = await t.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(uploadDone).toBe(false);
+
+    const refused = await uploading;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(MSG.bulkTooManyRows);
+    expect(refused.json().msg).toContain('10,000');
+    expect(await countByName('Flood ')).toBe(0);
+  });
+
+  it('generates Emp IDs around ones typed by hand, in the register and in the same file', async () => {
+    const probe = await t.app.inject({ method: 'POST', url: '/api/v1/worker/create-worker', payload: workerPayload({ name: 'Probe Seq' }), headers: { authorization: managerToken } });
+    const next = Number(String(probe.json().worker.empid).slice(3)) + 1;
+    const empId = (n: number) => `EMP${String(n).padStart(5, '0')}`;
+    const typed = await t.app.inject({ method: 'POST', url: '/api/v1/worker/create-worker', payload: workerPayload({ name: 'Typed Seq', empid: empId(next) }), headers: { authorization: managerToken } });
+    expect(typed.statusCode).toBe(201);
+
+    const response = await upload(workbook([row('Seq Gen A'), row('Seq Typed B', { empid: empId(next + 1) }), row('Seq Gen C'), row('Seq Gen D')]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().imported).toBe(4);
+    const list = (await t.app.inject({ url: '/api/v1/worker/get-workers?q=Seq', headers: { authorization: managerToken } })).json() as { empid: string }[];
+    const ids = list.map((w) => w.empid);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(empId(next));
+    expect(ids).toContain(empId(next + 1));
   });
 
   it('is for managers and admins', async () => {

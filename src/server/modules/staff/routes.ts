@@ -81,9 +81,9 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
         schema: { tags, summary: 'One staff record, in a list', params: idParams, response: { 200: z.array(workerResponse), ...errors } },
       },
       async (request) => {
-        const row = UUID.test(request.params.id) ? await getWorker(deps.db, request.params.id) : undefined;
-        if (!row) throw new HttpError(404, MSG.workerNotFound);
-        return [presentWorker(row, 'full')];
+        const worker = UUID.test(request.params.id) ? await getWorker(deps.db, request.user!, request.params.id) : undefined;
+        if (!worker) throw new HttpError(404, MSG.workerNotFound);
+        return [worker];
       },
     );
 
@@ -101,7 +101,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       },
       async (request) => {
         if (!UUID.test(request.params.id)) throw new HttpError(404, MSG.workerNotFound);
-        const row = await updateWorker(deps.db, actorOf(request), request.params.id, request.body);
+        const row = await updateWorker(deps.db, request.user!, request.params.id, request.body);
         return { success: true as const, msg: MSG.workerUpdated, worker: presentWorker(row, 'full') };
       },
     );

@@ -4,15 +4,20 @@ import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput,
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useParams } from 'react-router';
 import { isTrainWork } from '../../../shared/duties.js';
+import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
+import { dayInZone } from '../../../shared/time.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
 import { errorText } from '../../api/error-text.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+
+/** The company's zone (APP_TZ's default): the day a supervisor may still edit a completed duty. */
+const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * SPEC §2 Train detail: manager/traindetail/{id} ('Completed Work Details') and
@@ -81,6 +86,9 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   const coachesLabel = duty.work === 'bio' ? 'Total Tank' : 'Total Coaches';
   // the server lets only managers set a completed duty back to processing
   const mayReopen = user?.role !== ROLE.supervisor || duty.status !== 'completed';
+  // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
+  // completed one only on its completed day; Edit is not offered when it would be refused
+  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), COMPANY_TIME_ZONE)) : null;
   const statusOptions = [
     { value: 'processing', label: lowerCaseStatus ? 'processing' : 'Processing', disabled: !mayReopen },
     { value: 'completed', label: lowerCaseStatus ? 'completed' : 'Completed' },
@@ -161,11 +169,17 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
                 </List>
               )}
             </Field>
-            <Group>
-              <Button size="md" onClick={startEditing}>
-                Edit
-              </Button>
-            </Group>
+            {editRefusal ? (
+              <Text size="sm" c="dimmed">
+                {editRefusal}
+              </Text>
+            ) : (
+              <Group>
+                <Button size="md" onClick={startEditing}>
+                  Edit
+                </Button>
+              </Group>
+            )}
           </>
         ) : (
           <form onSubmit={onSave} noValidate>
