@@ -99,10 +99,19 @@ export async function updateAccount(
     if (!before) throw new HttpError(404, MSG.accountNotFound);
     const losesAdmin = before.role === ROLE.admin && !before.disabled && ((change.role !== undefined && change.role !== ROLE.admin) || change.disabled === true);
     if (losesAdmin) {
+      // an admin whose staff record is Resigned cannot sign in either, so does not count
       const [others] = await tx
         .select({ value: count() })
         .from(users)
-        .where(and(eq(users.role, ROLE.admin), eq(users.disabled, false), sql`${users.id} <> ${id}`));
+        .leftJoin(staff, eq(staff.id, users.staffId))
+        .where(
+          and(
+            eq(users.role, ROLE.admin),
+            eq(users.disabled, false),
+            sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`,
+            sql`${users.id} <> ${id}`,
+          ),
+        );
       if (Number(others?.value ?? 0) === 0) throw new HttpError(409, MSG.lastAdmin);
     }
     const [after] = await tx

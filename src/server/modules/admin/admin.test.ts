@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
 import { DEFAULT_COMPANY_PROFILE } from '../../../shared/company-profile.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -98,6 +100,14 @@ describe('accounts', () => {
         expect(response.statusCode).toBe(409);
         expect(response.json().msg).toBe(MSG.lastAdmin);
       }
+      // another admin whose staff record is Resigned cannot sign in, so does not count
+      const resignedAdmin = await buildUser(fresh.deps.db, { role: ROLE.admin });
+      const record = await buildStaff(fresh.deps.db, { status: 'Resigned', designation: 'Manager' });
+      await fresh.deps.db.update(users).set({ staffId: record.id }).where(eq(users.id, resignedAdmin.id));
+      const stillLast = await call({ disabled: true });
+      expect(stillLast.statusCode).toBe(409);
+      expect(stillLast.json().msg).toBe(MSG.lastAdmin);
+
       await buildUser(fresh.deps.db, { role: ROLE.admin });
       expect((await call({ role: 1 })).statusCode).toBe(200);
     } finally {
