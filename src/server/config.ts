@@ -19,6 +19,10 @@ export interface Config {
   /** IFSC service for branch details (GET {url}/{code}); empty: offline answers only. */
   ifscApiUrl: string | undefined;
   ifscTimeoutMs: number;
+  /** Longest wait for a database connection (embedded: for its turn) before a 503. */
+  dbWaitTimeoutSeconds: number;
+  /** After SIGTERM/SIGINT, how long running requests may finish before the process exits. */
+  shutdownGraceSeconds: number;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -59,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     ifscApiUrl: env.IFSC_API_URL === undefined ? 'https://ifsc.razorpay.com' : env.IFSC_API_URL || undefined,
     ifscTimeoutMs: 3000,
+    dbWaitTimeoutSeconds: positiveInt('DB_WAIT_TIMEOUT_SECONDS', env.DB_WAIT_TIMEOUT_SECONDS, 5),
+    shutdownGraceSeconds: positiveInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
     ...overrides,
   };
 }

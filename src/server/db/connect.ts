@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -99,7 +98,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => pingPostgres(url, timeoutMs),
+    ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pingPostgres(url, timeoutMs)),
     listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
     close() {
       closing ??= (async () => {
