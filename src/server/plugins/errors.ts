@@ -36,6 +36,8 @@ export interface DatabaseFailure {
 export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth += 1) {
+    // our own bounded wait (embedded database), wrapped by Drizzle like a driver error
+    if (current instanceof ServiceUnavailableError) return { kind: 'unavailable', code: undefined, reason: current.message };
     const { code, message } = current as { code?: unknown; message?: unknown };
     const text = typeof message === 'string' ? message : '';
     if (typeof code === 'string') {
