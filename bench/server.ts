@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import pg from 'pg';
 
 export interface BenchServer {
   baseUrl: string;
@@ -43,6 +43,17 @@ export interface BenchTarget {
   dataDir: string;
 }
 
+/** One statement on its own connection (create or drop a database). */
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startBenchServer(
   accounts: Account[],
   extraEnv: Record<string, string> = {},
@@ -53,16 +64,12 @@ export async function startBenchServer(
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const name = `dutyroll_bench_${Date.now()}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
+    await adminQuery(process.env.DATABASE_URL, `create database "${name}"`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
-      const again = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await again.unsafe(`drop database if exists "${name}" with (force)`);
-      await again.end();
+      await adminQuery(process.env.DATABASE_URL!, `drop database if exists "${name}" with (force)`);
     };
   }
   const port = await freePort();

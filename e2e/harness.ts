@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import postgres from 'postgres';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const run = promisify(execFile);
@@ -58,24 +58,25 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/** One statement on its own connection (create or drop a database). */
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 /** With DATABASE_URL: a new database on that server, dropped by the returned function. */
 async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `dutyroll_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(url, `create database "${name}"`);
   return {
     url: withDatabase(url, name),
     drop: async () => {
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await sql.end();
-      }
+      await adminQuery(url, `drop database if exists "${name}" with (force)`);
     },
   };
 }

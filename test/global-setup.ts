@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import postgres from 'postgres';
+import pg from 'pg';
 import { openDatabase } from '../src/server/db/connect.js';
 
 declare module 'vitest' {
@@ -22,19 +22,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('templateDatabase', null);
     return async () => {};
   }
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = new pg.Client({ connectionString: url });
+  admin.on('error', () => undefined);
+  await admin.connect();
   const template = `${PREFIX}template`;
-  await admin.unsafe(`drop database if exists "${template}"`);
-  await admin.unsafe(`create database "${template}"`);
+  await admin.query(`drop database if exists "${template}"`);
+  await admin.query(`create database "${template}"`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, template), maxConnections: 1 });
   await database.migrate();
   await database.close();
   project.provide('templateDatabase', template);
 
   return async () => {
-    const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${PREFIX + '%'}`;
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [PREFIX + '%']);
     for (const row of rows) {
-      await admin.unsafe(`drop database if exists "${row.datname}" with (force)`);
+      await admin.query(`drop database if exists "${row.datname}" with (force)`);
     }
     await admin.end();
   };

@@ -88,7 +88,7 @@ describe('web app and unknown paths', () => {
 });
 
 describe('errors and logs', () => {
-  it('answers 500 with a plain message, without internals, for a real fault', async () => {
+  it('answers 503 with Retry-After and a plain message, without internals, when the database is gone', async () => {
     const database = await openTestDatabase();
     const broken = await createTestApp({ database });
     await database.close();
@@ -98,8 +98,9 @@ describe('errors and logs', () => {
         url: '/api/v1/auth/login',
         payload: { email: 'a@example.com', password: 'whatever-pass' },
       });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ msg: MSG.serverError });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
     } finally {
       await broken.app.close();
     }

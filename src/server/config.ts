@@ -22,6 +22,10 @@ export interface Config {
   ifscTimeoutMs: number;
   /** Longest wait for the SMTP server to connect, greet or answer (SMTP_TIMEOUT_MS). */
   smtpTimeoutMs: number;
+  /** Longest wait for a database connection (embedded: for its turn) before a 503. */
+  dbWaitTimeoutSeconds: number;
+  /** After SIGTERM/SIGINT, how long running requests may finish before the process exits. */
+  shutdownGraceSeconds: number;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -63,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ifscApiUrl: env.IFSC_API_URL === undefined ? 'https://ifsc.razorpay.com' : env.IFSC_API_URL || undefined,
     ifscTimeoutMs: 3000,
     smtpTimeoutMs: positiveInt('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, SMTP_TIMEOUT_MS),
+    dbWaitTimeoutSeconds: positiveInt('DB_WAIT_TIMEOUT_SECONDS', env.DB_WAIT_TIMEOUT_SECONDS, 5),
+    shutdownGraceSeconds: positiveInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
     ...overrides,
   };
 }

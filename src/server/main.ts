@@ -19,16 +19,71 @@ if (!config.databaseUrl) {
     process.exit(1);
   }
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Until the app (and its logger) exists, a lost connection is reported on stderr.
+let logConnectionError = (error: Error) => console.warn(`database connection lost: ${describe(error)}`);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  waitTimeoutMs: config.dbWaitTimeoutSeconds * 1000,
+  onConnectionError: (error) => logConnectionError(error),
+});
 await database.migrate();
 const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+logConnectionError = (error) => app.log.warn({ code: codeOf(error), reason: error.message.slice(0, 200) }, 'database connection lost; it is replaced on next use');
+
+/** The error's code, if it has one (a SQLSTATE or a socket code). */
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * A short description that never holds query parameters: Drizzle's message quotes the
+ * query and its values (hashes, Aadhaar numbers), so only the name, code and the first
+ * line of the driver's own message are kept.
+ */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const driver = (error as { cause?: unknown }).cause instanceof Error ? ((error as { cause?: unknown }).cause as Error) : error;
+  const message = driver === error && /^Failed query/.test(error.message) ? '' : driver.message.split('\n')[0]!.slice(0, 200);
+  return [driver.name, codeOf(driver), message].filter(Boolean).join(' ');
+}
+
+/** Where the error came from: stack frames only (a message line may quote parameters). */
+function framesOf(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !error.stack) return undefined;
+  return error.stack
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 6)
+    .join('\n');
+}
+
+// A promise nobody awaited failed: a bug to log, but the request it came from has its
+// answer already and the others are fine, so the process stays up.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ reason: describe(reason), stack: framesOf(reason) }, 'unhandled promise rejection');
+});
+// After an uncaught exception the process's state is unknown: log it and exit non-zero so
+// the supervisor restarts a clean one. A dropped database connection never gets here.
+process.on('uncaughtException', (error) => {
+  app.log.fatal({ reason: describe(error), stack: framesOf(error) }, 'uncaught exception; exiting');
+  releaseLock();
+  process.exit(1);
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+  // an intended shutdown exits 0 even when requests are still running after the grace:
+  // a supervisor must not read it as a crash
+  const force = setTimeout(() => {
+    app.log.warn('requests still running after the grace period; exiting anyway');
+    releaseLock();
+    process.exit(0);
+  }, config.shutdownGraceSeconds * 1000);
   force.unref();
   try {
     await app.close();

@@ -174,6 +174,7 @@ export const MSG = {
   chatEmpty: 'Write a message first',
   chatTooLong: 'A message can have at most 2,000 characters',
   chatTooFast: 'You are sending messages too quickly. Please wait a moment.',
+  chatTooManyStreams: 'Chat is already open in too many windows for this sign-in. Close one of them, or this window will check for new messages every few seconds.',
 
   // ours: admin
   lastAdmin: 'The last admin cannot be disabled or given another role',
@@ -315,6 +316,7 @@ export const MSG = {
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please try again later.',
   serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidRequest: 'Invalid request',
 
   // ours: web app

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import postgres from 'postgres';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -30,9 +30,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const url = process.env.DATABASE_URL;
   if (url && template) {
     const name = `${template.replace(/template$/, '')}${randomBytes(5).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
     try {
-      await admin.unsafe(`create database "${name}" template "${template}"`);
+      await admin.query(`create database "${name}" template "${template}"`);
     } finally {
       await admin.end();
     }

@@ -51,7 +51,9 @@ describe('npm run user:create', () => {
     expect(badRole.stderr).toContain('--role must be one of supervisor, manager, admin');
 
     // a running server holds the embedded database: the command explains instead of corrupting it
-    writeFileSync(path.join(dataDir, 'dutyroll.lock'), JSON.stringify({ pid: process.pid === 1 ? 2 : 1, url: 'http://localhost:3000' }));
+    // (this test's own Node process stands in for the server: a lock of a pid that is not
+    // a Dutyroll process is stale and would not stop the command)
+    writeFileSync(path.join(dataDir, 'dutyroll.lock'), JSON.stringify({ pid: process.pid, url: 'http://localhost:3000' }));
     const locked = await userCreate(dataDir, ['--name', 'Ravi', '--email', 'ravi@example.com', '--password', 'S3cure-pass', '--role', 'supervisor', '--work', 'mcc']);
     expect(locked.code).toBe(1);
     expect(locked.stderr).toContain('Stop the server (Ctrl+C), run this command again');

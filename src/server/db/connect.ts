@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { PgListener } from './pg-listener.js';
 import * as schema from './schema.js';
+import { TurnQueue } from './turn-queue.js';
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is underneath. */
@@ -19,13 +20,19 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
-  /** Answers true when a trivial query succeeds. */
-  ping(): Promise<boolean>;
+  /**
+   * Answers true when the database answers within `timeoutMs` (default 1 s). Never waits in
+   * the request queue: PostgreSQL is asked on a connection of its own, and a busy embedded
+   * database counts as ready while its queue keeps moving.
+   */
+  ping(timeoutMs?: number): Promise<boolean>;
   /**
    * LISTEN on a channel; NOTIFY from any connection (any server instance on the same
-   * PostgreSQL) reaches `onNotify`. Answers the function that stops listening.
+   * PostgreSQL) reaches `onNotify`. `onListening` runs each time listening (re)starts: after
+   * a lost connection came back, notifications sent meanwhile are lost and the subscriber
+   * should catch up. Answers the function that stops listening.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,62 +42,142 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Longest wait, in ms, for a pooled connection (PostgreSQL) or for the single connection's
+   * turn (embedded) before the request answers 503. Default 5000.
+   */
+  waitTimeoutMs?: number;
+  /** Told (for a warning log) when a connection fails outside a request; never fatal. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
+/** A statement running longer than this is cancelled by PostgreSQL (57014). */
+const STATEMENT_TIMEOUT_MS = 60_000;
+const DEFAULT_PING_TIMEOUT_MS = 1000;
+/** A busy embedded database whose queue moved this recently still counts as ready. */
+const EMBEDDED_STALL_MS = 10_000;
+
+function warnOnStderr(error: Error): void {
+  const code = (error as { code?: unknown }).code;
+  console.warn(`database connection lost${code ? ` (${String(code)})` : ''}: ${error.message}`);
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir/pgdata. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
-      onnotice: () => {},
-      // "timestamp with time zone" values come back as Date objects either way
-    });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-      ping: () => ping(db),
-      async listen(channel, onNotify) {
-        // postgres.js keeps one extra connection for all listeners of this pool
-        const request = await client.listen(channel, onNotify);
-        return () => request.unlisten();
-      },
-      close: () => client.end({ timeout: 5 }),
-    };
+  const waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  const onConnectionError = options.onConnectionError ?? warnOnStderr;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError);
+  return openPglite(options.dataDir ?? 'memory://', waitTimeoutMs);
+}
+
+function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnectionError: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // bounds both opening a connection and waiting for a free one: a request never hangs
+    connectionTimeoutMillis: waitTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    application_name: 'dutyroll',
+  });
+  // An idle connection that dies (restart, failover, pg_terminate_backend) is reported
+  // here and already replaced; without a listener Node would treat it as a crash.
+  pool.on('error', onConnectionError);
+  // pg-pool removes its own listener while a connection is checked out (e.g. inside a
+  // transaction, between two statements); a death then would be an unhandled 'error'
+  // event. This one stays for the connection's life; the running query still fails.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const listener = new PgListener({ connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, application_name: 'dutyroll-listen' }, onConnectionError);
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pingPostgres(url, timeoutMs)),
+    listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
+    close() {
+      closing ??= (async () => {
+        await listener.close();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** `select 1` on a connection of its own, so a full or stuck pool cannot delay the answer. */
+async function pingPostgres(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'dutyroll-ping' });
+  client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const check = client
+      .connect()
+      .then(() => client.query('select 1'))
+      .then(() => true, () => false);
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+    client.end().catch(() => undefined);
   }
-  const dataDir = options.dataDir ?? 'memory://';
+}
+
+async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<DatabaseHandle> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
     location = `${dataDir.replace(/\/+$/, '')}/pgdata`;
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location);
-  const pglite = drizzlePglite(client, { schema });
+  const queue = new TurnQueue(waitTimeoutMs);
+  // PGlite has one connection and queues every caller without limit; this front door
+  // bounds the wait for a turn (503 after waitTimeoutMs). A transaction takes one turn
+  // for its whole length, so it is never cut half-way.
+  const guarded = new Proxy(client, {
+    get(target, property) {
+      if (property === 'query' || property === 'exec' || property === 'transaction') {
+        const method = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => queue.run(() => method.apply(target, args));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const pglite = drizzlePglite({ client: guarded, schema });
   const db = pglite as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_DIR }),
-    ping: () => ping(db),
-    async listen(channel, onNotify) {
+    async ping(timeoutMs = DEFAULT_PING_TIMEOUT_MS) {
+      if (client.closed) return false;
+      // busy: answer from whether the queue is moving instead of waiting in it
+      if (queue.occupied) return Date.now() - queue.lastProgressAt < EMBEDDED_STALL_MS;
+      try {
+        await queue.run(() => client.query('select 1'), timeoutMs);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async listen(channel, onNotify, onListening) {
       const stop = await client.listen(channel, onNotify);
+      onListening?.();
       return () => stop();
     },
     close: () => client.close(),
   };
 }
 
-async function ping(db: Database): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** db.execute answers an array (postgres.js) or {rows} (PGlite); this reads both. */
+/** db.execute answers {rows} (node-postgres, PGlite) or an array (older drivers); this reads both. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
 import { dayInZone } from '../../../shared/time.js';
 import { rowsOf, type Database, type DatabaseHandle } from '../../db/connect.js';
@@ -76,46 +76,166 @@ export async function todayCountFromOthers(db: Database, userId: string, now: Da
 
 export type ChatListener = (message: ChatMessage) => void;
 
+interface Subscriber {
+  send: ChatListener;
+  /** Ids already handed to this stream, so a catch-up never repeats one (oldest dropped first). */
+  seen: Set<string>;
+  /** The newest created_at the hub knew when the stream opened: a catch-up skips older ones. */
+  since: Date | null;
+}
+
+/** How many delivered ids each stream remembers. */
+const SEEN_PER_STREAM = 2000;
+/** A catch-up re-reads this far behind the newest message it had: commits can land out of order. */
+const CATCH_UP_SLACK_MS = 10_000;
+const CATCH_UP_LIMIT = 2000;
+const CATCH_UP_RETRY_MS = 1000;
+
 /**
  * Fan-out of new messages to the open streams of this instance. One LISTEN per instance
  * (not per stream): each notification is read once from the database and handed to every
  * local subscriber, so 500 open chats cost 500 callbacks, not 500 queries.
+ *
+ * Notifications sent while the LISTEN connection was down are lost for good, and so is one
+ * whose message could not be read. Each time listening (re)starts, and after such a read
+ * failure, the hub re-reads the messages since the newest one it had and hands each stream
+ * those it has not had yet: every message reaches every open stream exactly once.
  */
 export class ChatHub {
-  private readonly listeners = new Set<ChatListener>();
+  private readonly subscribers = new Set<Subscriber>();
   private stop: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
+  /** created_at of the newest message the hub has seen (the database's values, not our clock). */
+  private watermark: Date | null = null;
+  private catchingUp: Promise<void> | null = null;
+  private catchUpAgain = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private listenedBefore = false;
+  private closed = false;
 
   constructor(private readonly database: DatabaseHandle) {}
 
   /** Subscribes; answers the function that unsubscribes. Starts listening on first use. */
   async subscribe(listener: ChatListener): Promise<() => void> {
-    this.listeners.add(listener);
+    const subscriber: Subscriber = { send: listener, seen: new Set(), since: this.watermark };
+    this.subscribers.add(subscriber);
     this.starting ??= this.database
-      .listen(CHAT_CHANNEL, (id) => void this.deliver(id))
+      .listen(CHAT_CHANNEL, (id) => void this.deliver(id), () => this.listening())
       .then((stop) => {
         this.stop = stop;
       });
     await this.starting;
-    return () => this.listeners.delete(listener);
+    return () => this.subscribers.delete(subscriber);
   }
 
   get size(): number {
-    return this.listeners.size;
+    return this.subscribers.size;
+  }
+
+  private hand(subscriber: Subscriber, message: ChatMessage): void {
+    if (subscriber.seen.has(message._id)) return;
+    subscriber.seen.add(message._id);
+    if (subscriber.seen.size > SEEN_PER_STREAM) subscriber.seen.delete(subscriber.seen.values().next().value!);
+    subscriber.send(message);
+  }
+
+  private advance(createdAt: Date): void {
+    if (!this.watermark || createdAt > this.watermark) this.watermark = createdAt;
   }
 
   private async deliver(id: string): Promise<void> {
-    if (this.listeners.size === 0) return;
-    const row = await anchor(this.database.db, id).catch(() => undefined);
+    if (this.subscribers.size === 0) return;
+    let row: ChatRow | undefined;
+    try {
+      row = await anchor(this.database.db, id);
+    } catch {
+      this.requestCatchUp();
+      return;
+    }
     if (!row) return;
+    this.advance(row.createdAt);
     const message = presentChat(row);
-    for (const listener of this.listeners) listener(message);
+    for (const subscriber of this.subscribers) this.hand(subscriber, message);
+  }
+
+  /** Listening (re)started: the first time, note where we are; after a gap, catch up. */
+  private listening(): void {
+    const first = !this.listenedBefore;
+    this.listenedBefore = true;
+    if (first && this.watermark === null) {
+      void this.newestCreatedAt()
+        .then((newest) => {
+          if (newest && this.watermark === null) this.watermark = newest;
+        })
+        .catch(() => undefined);
+      return;
+    }
+    this.requestCatchUp();
+  }
+
+  private async newestCreatedAt(): Promise<Date | null> {
+    const [row] = await this.database.db.select({ createdAt: chatMessages.createdAt }).from(chatMessages).orderBy(desc(chatMessages.createdAt)).limit(1);
+    return row?.createdAt ?? null;
+  }
+
+  private requestCatchUp(): void {
+    if (this.closed) return;
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = this.catchUp()
+      .then(
+        () => undefined,
+        () => {
+          // the database is still away: try again shortly
+          if (this.closed || this.retryTimer) return;
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            this.requestCatchUp();
+          }, CATCH_UP_RETRY_MS);
+          this.retryTimer.unref();
+        },
+      )
+      .finally(() => {
+        this.catchingUp = null;
+        if (this.catchUpAgain) {
+          this.catchUpAgain = false;
+          this.requestCatchUp();
+        }
+      });
+  }
+
+  private async catchUp(): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    const rows = this.watermark
+      ? await this.database.db
+          .select()
+          .from(chatMessages)
+          .where(gte(chatMessages.createdAt, new Date(this.watermark.getTime() - CATCH_UP_SLACK_MS)))
+          .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+          .limit(CATCH_UP_LIMIT)
+      : // where we were is unknown (the database was away from the start): the latest ones
+        (await this.database.db.select().from(chatMessages).orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(CATCH_UP_LIMIT)).reverse();
+    for (const row of rows) {
+      this.advance(row.createdAt);
+      const message = presentChat(row);
+      for (const subscriber of this.subscribers) {
+        // older than the stream (with the same slack): the client loaded those itself
+        if (subscriber.since && row.createdAt.getTime() < subscriber.since.getTime() - CATCH_UP_SLACK_MS) continue;
+        this.hand(subscriber, message);
+      }
+    }
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
+    this.closed = true;
+    this.subscribers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     if (this.starting) await this.starting.catch(() => undefined);
     if (this.stop) await this.stop().catch(() => undefined);
+    if (this.catchingUp) await this.catchingUp;
     this.stop = null;
     this.starting = null;
   }

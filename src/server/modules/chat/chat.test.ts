@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { openDatabase } from '../../db/connect.js';
-import { CHAT_MESSAGES_PER_MINUTE } from './routes.js';
+import { CHAT_MESSAGES_PER_MINUTE, CHAT_STREAMS_PER_SESSION } from './routes.js';
 import { buildUser, loginAs } from '../../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
 
@@ -174,6 +175,135 @@ describe('GET /chat/stream', () => {
       });
       expect(messages.map((m) => m.text)).toEqual(['across instances']);
     } finally {
+      await first.app.close();
+      await second.app.close();
+      await other.close();
+      await database.close();
+    }
+  });
+});
+
+/** An open stream whose messages pile up in `messages` as they arrive. */
+async function openStream(url: string, token: string): Promise<{ status: number; body: string; messages: { _id: string; text: string }[]; close: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { authorization: token }, signal: controller.signal });
+  const messages: { _id: string; text: string }[] = [];
+  if (response.status !== 200) return { status: response.status, body: await response.text(), messages, close: () => controller.abort() };
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (block.includes('event: message') && data) messages.push(JSON.parse(data.slice(6)));
+      }
+    }
+  })().catch(() => undefined);
+  return { status: 200, body: '', messages, close: () => controller.abort() };
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('chat streams per sign-in', () => {
+  it(`allows ${CHAT_STREAMS_PER_SESSION} open streams per sign-in and refuses one more with 429 and a clear message`, async () => {
+    const fresh = await createTestApp();
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      const person = await buildUser(fresh.deps.db, { role: ROLE.supervisor });
+      const token = await loginAs(fresh.app, person);
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = fresh.app.server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}/api/v1/chat/stream`;
+      for (let i = 0; i < CHAT_STREAMS_PER_SESSION; i += 1) {
+        const stream = await openStream(url, token);
+        expect(stream.status).toBe(200);
+        streams.push(stream);
+      }
+      const refused = await openStream(url, token);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ msg: MSG.chatTooManyStreams });
+
+      // another sign-in (another device) has its own allowance
+      const elsewhere = await openStream(url, await loginAs(fresh.app, person));
+      expect(elsewhere.status).toBe(200);
+      streams.push(elsewhere);
+
+      // closing one frees a place
+      streams[0]!.close();
+      let again: Awaited<ReturnType<typeof openStream>> | null = null;
+      await until(async () => {
+        again = await openStream(url, token);
+        if (again.status !== 200) again.close();
+        return again.status === 200;
+      }, 5000);
+      streams.push(again!);
+    } finally {
+      for (const stream of streams) stream.close();
+      await fresh.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('chat streams across a lost LISTEN connection (PostgreSQL)', () => {
+  it('delivers every message sent during and after the blip to an open stream, exactly once', async () => {
+    const database = await openTestDatabase();
+    const other = await openDatabase({ databaseUrl: database.url!, maxConnections: 3 });
+    const first = await createTestApp({ database });
+    const second = await createTestApp({ database: other });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    const name = new URL(database.url!).pathname.slice(1);
+    const listeners = async () =>
+      (await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and application_name = 'dutyroll-listen'", [name])).rows.map((row) => row.pid);
+    let stream: Awaited<ReturnType<typeof openStream>> | null = null;
+    try {
+      const token = await loginAs(second.app, await buildUser(second.deps.db, { role: ROLE.manager, name: 'Other Instance' }));
+      await first.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = first.app.server.address() as AddressInfo;
+      stream = await openStream(`http://127.0.0.1:${port}/api/v1/chat/stream`, token);
+      const received = stream.messages;
+      // the stream is live once a message reaches it
+      const sent: string[] = [];
+      const post = async (text: string) => {
+        const response = await send(text, token, second.app);
+        expect(response.statusCode).toBe(201);
+        sent.push(text);
+      };
+      await until(async () => {
+        await post(`before ${sent.length}`);
+        return received.length > 0;
+      }, 10_000);
+      await until(() => received.length === sent.length, 5000);
+
+      const [listener] = await listeners();
+      expect(listener).toBeDefined();
+      await admin.query('select pg_terminate_backend($1)', [listener]);
+      for (let i = 0; i < 5; i += 1) await post(`during ${i}`);
+      await until(async () => (await listeners()).some((pid) => pid !== listener), 10_000);
+      for (let i = 0; i < 5; i += 1) await post(`after ${i}`);
+
+      await until(() => new Set(received.map((m) => m.text)).size === sent.length, 10_000);
+      // one more message after everything: anything repeated would have arrived before it
+      await post('last');
+      await until(() => received.some((m) => m.text === 'last'), 5000);
+      expect(received.map((m) => m.text).sort()).toEqual([...sent].sort());
+    } finally {
+      stream?.close();
+      await admin.end();
       await first.app.close();
       await second.app.close();
       await other.close();

@@ -11,10 +11,17 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import { resolveUser, type Guards } from '../../plugins/auth.js';
 import { hitRateLimit } from '../../rate-limit.js';
+import { sha256, tokenFromHeader } from '../auth/tokens.js';
 import { ChatHub, createChat, listChats, todayCountFromOthers } from './chat.service.js';
 
 /** Messages one person may send per minute. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
+/**
+ * Open streams one sign-in (session token) may hold on this instance; one more is refused
+ * with 429 (the page then keeps polling). Refusing, not closing the oldest, so two tabs
+ * cannot take the stream from each other in turn.
+ */
+export const CHAT_STREAMS_PER_SESSION = 5;
 /** Comment lines keep proxies from closing an idle stream; each also re-checks the session. */
 const HEARTBEAT_MS = 25_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +35,7 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
   const chatters = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
   const hub = new ChatHub(database);
   const streams = new Set<ServerResponse>();
+  const streamsBySession = new Map<string, Set<ServerResponse>>();
 
   return async function chatPlugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +93,14 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
       '/chat/stream',
       { onRequest: chatters, schema: { tags, summary: 'Server-Sent Events: each new message as `event: message`; send Last-Event-ID to catch up' } },
       async (request, reply) => {
+        const session = sha256(tokenFromHeader(request.headers.authorization) ?? '');
+        let ofSession = streamsBySession.get(session);
+        if (ofSession && ofSession.size >= CHAT_STREAMS_PER_SESSION) throw new HttpError(429, MSG.chatTooManyStreams);
+        if (!ofSession) {
+          ofSession = new Set();
+          streamsBySession.set(session, ofSession);
+        }
+        const sessionStreams = ofSession;
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
@@ -96,7 +112,13 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
         });
         res.write('retry: 3000\n\n');
         streams.add(res);
+        sessionStreams.add(res);
+        // the Last-Event-ID replay and live delivery can overlap: each id goes out once
+        const sent = new Set<string>();
         const send = (message: ChatMessage) => {
+          if (sent.has(message._id)) return;
+          sent.add(message._id);
+          if (sent.size > 2000) sent.delete(sent.values().next().value!);
           res.write(`id: ${message._id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
         };
 
@@ -117,6 +139,8 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
           clearInterval(heartbeat);
           unsubscribe();
           streams.delete(res);
+          sessionStreams.delete(res);
+          if (sessionStreams.size === 0 && streamsBySession.get(session) === sessionStreams) streamsBySession.delete(session);
         };
         request.raw.on('close', cleanup);
         res.on('close', cleanup);
@@ -125,7 +149,12 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
         if (closed) unsubscribe();
         const lastId = request.headers['last-event-id'];
         if (typeof lastId === 'string' && UUID.test(lastId)) {
-          for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) send(message);
+          try {
+            for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) send(message);
+          } catch {
+            // the database is away: close, and the browser comes back with Last-Event-ID
+            res.end();
+          }
         }
       },
     );

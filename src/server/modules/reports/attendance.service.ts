@@ -92,7 +92,7 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
   return { work, month, days, today, workers, dayTotals, grandTotal: dayTotals.reduce((sum, n) => sum + n, 0) };
 }
 
-/** text[] arrives as an array from postgres.js and PGlite; older drivers send '{A,P}'. */
+/** text[] arrives as an array from node-postgres and PGlite; older drivers send '{A,P}'. */
 function parseArray(value: AttendanceCode[] | string): AttendanceCode[] {
   if (Array.isArray(value)) return value;
   return value.replace(/^\{|\}$/g, '').split(',').map((code) => code.replace(/"/g, '')) as AttendanceCode[];

@@ -1,0 +1,286 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import { ROLE } from '../../shared/roles.js';
+import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
+import { openDatabase, type DatabaseHandle } from './connect.js';
+import { buildUser, loginAs } from '../../../test/helpers/factories.js';
+import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Polls `check` until it answers true or `ms` pass; answers whether it did. */
+async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('database errors', () => {
+  it('recognises outages and refused values through the wrappers around the driver’s error', () => {
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: secret'), { cause });
+    expect(classifyDatabaseError(wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))?.kind).toBe('unavailable');
+    expect(classifyDatabaseError(wrapped(new Error('Connection terminated unexpectedly')))?.kind).toBe('unavailable');
+    expect(classifyDatabaseError(wrapped(new Error('timeout exceeded when trying to connect')))?.kind).toBe('unavailable');
+    expect(classifyDatabaseError(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })]))?.kind).toBe('unavailable');
+    expect(classifyDatabaseError(wrapped(Object.assign(new Error('x'), { code: '08006' })))?.kind).toBe('unavailable');
+    expect(classifyDatabaseError(wrapped(Object.assign(new Error('x'), { code: '22P05' })))).toEqual({ kind: 'invalid-data', code: '22P05', reason: undefined });
+    expect(classifyDatabaseError(wrapped(Object.assign(new Error('x'), { code: '23505' })))).toBeNull();
+    expect(classifyDatabaseError(new TypeError('a bug'))).toBeNull();
+  });
+
+  describe('answers from the real driver', () => {
+    let database: DatabaseHandle;
+    let app: ReturnType<typeof Fastify>;
+    const logged: string[] = [];
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      app = Fastify({
+        logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
+      });
+      registerErrorHandling(app);
+      app.post('/run', async (request: FastifyRequest) => {
+        const { kind, value } = request.body as { kind: string; value: string };
+        if (kind === 'text') await database.db.execute(sql`select ${value}::text`);
+        if (kind === 'date') await database.db.execute(sql`select ${value}::date`);
+        if (kind === 'missing-table') await database.db.execute(sql`select * from no_such_table where name = ${value}`);
+        return { ok: true };
+      });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      await database.close();
+    });
+
+    it('answers 400 for a value PostgreSQL refuses as data, and keeps the value out of the log', async () => {
+      for (const body of [{ kind: 'text', value: 'a\u0000b' }, { kind: 'date', value: '2026-02-30' }]) {
+        const response = await app.inject({ method: 'POST', url: '/run', payload: body });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ msg: MSG.invalidRequest });
+      }
+      expect(logged.join('')).not.toContain('2026-02-30');
+    });
+
+    it('still answers 500 for a real fault', async () => {
+      const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'missing-table', value: 'x' } });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ msg: MSG.serverError });
+    });
+  });
+
+  it('answers 503 with Retry-After and a clear text when PostgreSQL cannot be reached, and /readyz says so', async () => {
+    const unreachable = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:9/none', waitTimeoutMs: 1000 });
+    const t = await createTestApp({ database: unreachable });
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a@example.com', password: 'whatever-pass' } });
+      expect(response.statusCode).toBe(503);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBeDefined();
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+      await unreachable.close();
+    }
+  });
+});
+
+describe('a bounded wait for the database', () => {
+  it('answers 503 with Retry-After instead of queueing long, never cuts a running transaction, and keeps /readyz off the queue', async () => {
+    // one connection: a pool of one (PostgreSQL) or the embedded database's own
+    const base = onPostgres ? await openTestDatabase() : null;
+    const url = base?.url;
+    const bounded = await openDatabase(url ? { databaseUrl: url, maxConnections: 1, waitTimeoutMs: 300 } : { dataDir: 'memory://', waitTimeoutMs: 300 });
+    if (!url) await bounded.migrate();
+    const t = await createTestApp({ database: bounded });
+    try {
+      const token = await loginAs(t.app, await buildUser(bounded.db, { role: ROLE.manager }));
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started = () => {};
+      const inside = new Promise<void>((resolve) => (started = resolve));
+      const transaction = bounded.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into rate_limits (key, count, window_start) values ('held-transaction', 1, now())`);
+        started();
+        await gate;
+      });
+      await inside;
+
+      const waiting = await t.app.inject({ url: '/api/v1/chat/getchats', headers: { authorization: token } });
+      expect(waiting.statusCode).toBe(503);
+      expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+      expect(waiting.json()).toEqual({ msg: MSG.serviceUnavailable });
+
+      // answered while the transaction still holds the only connection
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(200);
+
+      release();
+      await transaction;
+      const { rows } = (await bounded.db.execute(sql`select count(*)::int as n from rate_limits where key = 'held-transaction'`)) as unknown as { rows: { n: number }[] };
+      expect(rows[0]!.n).toBe(1);
+      expect((await t.app.inject({ url: '/api/v1/chat/getchats', headers: { authorization: token } })).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+      await bounded.close();
+      await base?.close();
+    }
+  }, 60_000);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+/** The real server (main.ts) in its own process on the given PostgreSQL database. */
+async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-outage-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'warn', IFSC_API_URL: '', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk: Buffer) => (output += String(chunk)));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const up = await eventually(async () => child.exitCode === null && (await fetch(`${baseUrl}/healthz`)).ok, 60_000);
+  if (!up) throw new Error(`the server did not start:\n${output}`);
+  return { child, baseUrl, output: () => output, exit };
+}
+
+describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
+  let databaseUrl: string;
+  let admin: pg.Client;
+  let credentials: { email: string; password: string };
+  let databaseName: string;
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    databaseUrl = (database as { url?: string }).url!;
+    databaseName = new URL(databaseUrl).pathname.slice(1);
+    credentials = await buildUser(database.db, { role: ROLE.manager });
+    await database.close();
+    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    admin.on('error', () => undefined);
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+  });
+
+  it('survives ten terminations of all its connections under load and serves again at once', async () => {
+    const server = await startServer(databaseUrl);
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let running = true;
+    const stream = new AbortController();
+    try {
+      const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+      const { token } = (await login.json()) as { token: string };
+      const get = (url: string) => fetch(`${server.baseUrl}${url}`, { headers: { authorization: token } });
+      // an open chat stream keeps the LISTEN connection in use, so it is terminated too
+      const streamResponse = await get('/api/v1/chat/stream').catch(() => null);
+      void streamResponse?.body?.cancel().catch(() => undefined);
+      const worker = async () => {
+        for (let i = 0; running && i < 100_000; i += 1) {
+          try {
+            const response = await get(i % 2 ? '/api/v1/chat/getchats?limit=5' : '/api/v1/chat/today-count');
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          } catch (error) {
+            failures.push(String(error));
+          }
+        }
+      };
+      const workers = [worker(), worker(), worker(), worker()];
+      const served = () => statuses.get(200) ?? 0;
+
+      let survived = 0;
+      for (let round = 0; round < 10; round += 1) {
+        // under load: requests are flowing before each termination
+        const before = served();
+        expect(await eventually(async () => served() >= before + 5, 10_000)).toBe(true);
+        const { rows } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+        expect(rows.length).toBeGreaterThan(0);
+        // the database is reachable again at once: a DB-backed request must succeed well within the deadline
+        const back = await eventually(async () => (await get('/api/v1/chat/getchats?limit=1')).status === 200, 5000);
+        expect(server.child.exitCode).toBeNull();
+        expect(back).toBe(true);
+        survived += 1;
+      }
+      expect(survived).toBe(10);
+      running = false;
+      await Promise.all(workers);
+      expect(failures).toEqual([]);
+      // outages answer 503 with Retry-After, never 500
+      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect(server.output()).not.toMatch(/uncaught|unhandled/i);
+      console.info(`outage test: ${survived}/10 terminations survived; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    } finally {
+      running = false;
+      stream.abort();
+      server.child.kill('SIGKILL');
+      await server.exit;
+    }
+  }, 180_000);
+
+  it('exits 0 on SIGTERM after the configured grace, even with a request still running', async () => {
+    const server = await startServer(databaseUrl, { SHUTDOWN_GRACE_SECONDS: '1' });
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    blocker.on('error', () => undefined);
+    await blocker.connect();
+    try {
+      const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+      const { token } = (await login.json()) as { token: string };
+      await blocker.query('begin');
+      await blocker.query('lock table chat_messages in access exclusive mode');
+      const slow = fetch(`${server.baseUrl}/api/v1/chat/getchats`, { headers: { authorization: token } }).catch(() => null);
+      // the request is waiting for the table
+      expect(
+        await eventually(async () => {
+          const { rows } = await admin.query("select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [databaseName]);
+          return rows.length > 0;
+        }, 10_000),
+      ).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      await slow;
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      await blocker.end();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
