@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { createGuards } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
+  // The embedded database bounds each request's total wait for its turns, not each query's
+  app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(Date.now(), done));
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {

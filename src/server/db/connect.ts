@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { PgListener } from './pg-listener.js';
+import { remainingWaitMs } from './request-budget.js';
 import * as schema from './schema.js';
 import { TurnQueue } from './turn-queue.js';
 
@@ -145,7 +146,7 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
     get(target, property) {
       if (property === 'query' || property === 'exec' || property === 'transaction') {
         const method = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => queue.run(() => method.apply(target, args));
+        return (...args: unknown[]) => queue.run(() => method.apply(target, args), remainingWaitMs(waitTimeoutMs));
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

@@ -40,6 +40,10 @@ export class TurnQueue {
       this.busy = true;
       return Promise.resolve();
     }
+    if (maxWaitMs <= 0) {
+      // the request has used up its waiting time on earlier queries: answer now
+      return Promise.reject(new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(this.maxWaitMs / 1000))));
+    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         grant: () => {
@@ -49,7 +53,7 @@ export class TurnQueue {
         timer: setTimeout(() => {
           const index = this.waiters.indexOf(waiter);
           if (index !== -1) this.waiters.splice(index, 1);
-          reject(new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(maxWaitMs / 1000))));
+          reject(new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(this.maxWaitMs / 1000))));
         }, maxWaitMs),
       };
       this.waiters.push(waiter);
