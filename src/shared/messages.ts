@@ -311,7 +311,7 @@ export const MSG = {
   // ours: input rules (issue 12)
   invalidCharacters: (field: string) => `Remove the unsupported characters from ${field}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString('en-US')} characters`,
-  dayInvalid: (field: string) => `${field} must be a real date between 2000 and 2100, given as YYYY-MM-DD`,
+  dayInvalid: (field: string) => `${field} must be a real date, given as YYYY-MM-DD`,
   monthOutOfRange: 'Month must be given as YYYY-MM, between 2000 and 2100',
   cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
   idInvalid: (field: string) => `${field} is not a valid id`,
