@@ -72,9 +72,10 @@ expect(state.statusCode, state.body).toBe(201);
 const realIds = [worker.id, otherWorker.id, duty._id, bill.json<{ bill: { _id: string } }>().bill._id, state.json<{ _id: string }>()._id, bystander.id];
 
 // ---- the database fingerprint ----
-/** Both drivers answer execute() with {rows}. */
+/** PGlite and node-postgres answer execute() with {rows}, postgres.js with the rows themselves. */
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const result = (await deps.db.execute(statement)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
 }
 const tables = (
   await query<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
