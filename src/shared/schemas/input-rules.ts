@@ -76,7 +76,8 @@ export function yearInRange(value: string): boolean {
 
 /** The problem with a 'YYYY-MM' month, or null when it is a month people may ask for. */
 export function monthProblem(value: string): string | null {
-  if (!isMonth(value)) return MSG.monthInvalid;
+  // a well-formed month of year 0000 gets the message about the years, which says more
+  if (!isMonth(value.replace(/^0000/, '2000'))) return MSG.monthInvalid;
   if (!yearInRange(value)) return MSG.monthOutOfRange;
   return null;
 }
