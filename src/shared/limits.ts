@@ -36,3 +36,19 @@ export const RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR = 10;
 
 /** How long the server waits for the mail server (connect, greeting, each reply) by default. */
 export const SMTP_TIMEOUT_MS = 5000;
+
+// ---- input rules (issue 12, docs/decisions/0014-input-rules.md) ----
+/** Free-text staff fields: Emp ID, category, bank, branch, account, UAN and ESI numbers. */
+export const STAFF_TEXT_MAX = 200;
+/** Fields that are a choice or a short code sent as text (designation, status, wage, IFSC). */
+export const SHORT_TEXT_MAX = 50;
+export const TRAIN_NO_MAX = 20;
+export const CONTRACT_PERIOD_MAX = 100;
+export const STATE_NAME_MAX = 100;
+/** Search boxes and filters given as text. */
+export const SEARCH_MAX = 100;
+/** Days and months people ask for (filters, reports, bills) lie in these years. */
+export const CALENDAR_YEAR_MIN = 2000;
+export const CALENDAR_YEAR_MAX = 2100;
+/** PostgreSQL integer columns (versions, counts) hold at most this. */
+export const INT32_MAX = 2_147_483_647;

@@ -318,6 +318,13 @@ export const MSG = {
   serverError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidRequest: 'Invalid request',
+  // ours: input rules (issue 12)
+  invalidCharacters: (field: string) => `Remove the unsupported characters from ${field}`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString('en-US')} characters`,
+  dayInvalid: (field: string) => `${field} must be a real date, given as YYYY-MM-DD`,
+  monthOutOfRange: 'Month must be given as YYYY-MM, between 2000 and 2100',
+  cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
+  idInvalid: (field: string) => `${field} is not a valid id`,
 
   // ours: web app
   cannotReachServer: 'Cannot reach the server. Check your connection and try again.',

@@ -35,10 +35,20 @@ export function monthRange(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(daysInMonth(month)).padStart(2, '0')}` };
 }
 
-/** Whether a text is a real calendar day 'YYYY-MM-DD'. */
+/**
+ * Whether a text is a real calendar day 'YYYY-MM-DD' (years 0001–9999; 2026-02-30 is not).
+ * setUTCFullYear, because Date.UTC reads the years 0–99 as 1900–1999.
+ */
 export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether a text is a month 'YYYY-MM' (years 0001–9999, months 01–12). */
+export function isMonth(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value.slice(0, 4) !== '0000';
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { AADHAR_DIGITS, EMAIL_MAX, NAME_MAX, OTP_DIGITS, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from '../limits.js';
+import { AADHAR_DIGITS, EMAIL_MAX, NAME_MAX, OTP_DIGITS, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { WORK_TYPES } from '../work-types.js';
+import { hasUnsupportedCharacters, refuseUnsupportedCharacters } from './input-rules.js';
 
 /**
  * Schemas of the /auth calls (SPEC §7). Each is used by its form in the browser and by
@@ -33,15 +34,23 @@ export const newPasswordSchema = z
 const digits = (count: number, message: string) =>
   trimmed.regex(new RegExp(`^\\d{${count}}$`), message);
 
-/** Optional text: empty strings and null count as "not given". */
-const optionalText = (max: number) =>
+/**
+ * Optional text: empty strings and null count as "not given". Over-long values are refused
+ * (never cut: a cut account number is a wrong one), naming the field and the limit.
+ */
+const optionalText = (field: string, max: number) =>
   z
     .union([z.string(), z.number(), z.null()])
     .optional()
-    .transform((value) => {
+    .transform((value, ctx) => {
       if (value === null || value === undefined) return undefined;
       const text = String(value).trim();
-      return text === '' ? undefined : text.slice(0, max);
+      if (refuseUnsupportedCharacters(text, ctx, field)) return z.NEVER;
+      if (text.length > max) {
+        ctx.addIssue({ code: 'custom', message: MSG.tooLong(field, max) });
+        return z.NEVER;
+      }
+      return text === '' ? undefined : text;
     });
 
 export const workSchema = z
@@ -56,7 +65,9 @@ export const workSchema = z
  */
 export const registerBody = z
   .object({
-    name: requiredText(MSG.fillAllFields).max(NAME_MAX, MSG.nameTooLong),
+    name: requiredText(MSG.fillAllFields)
+      .refine((value) => !hasUnsupportedCharacters(value), MSG.invalidCharacters('Name'))
+      .max(NAME_MAX, MSG.nameTooLong),
     email: emailSchema,
     phone: z
       .union([z.string(), z.number()])
@@ -75,16 +86,17 @@ export const registerBody = z
       .optional()
       .transform((value) => (value === undefined ? '' : String(value).trim()))
       .pipe(z.union([z.literal(''), digits(AADHAR_DIGITS, MSG.aadharDigits)])),
-    designation: optionalText(50),
-    empid: optionalText(50),
-    wage: optionalText(20),
-    bank: optionalText(200),
-    branch: optionalText(200),
-    ifsccode: optionalText(20),
-    acnumber: optionalText(40),
-    uanno: optionalText(40),
-    esino: optionalText(40),
-    status: optionalText(20),
+    // the same limits as the staff register, which stores these (supervisorStaffBody)
+    designation: optionalText('Designation', SHORT_TEXT_MAX),
+    empid: optionalText('Emp ID', STAFF_TEXT_MAX),
+    wage: optionalText('Wage', SHORT_TEXT_MAX),
+    bank: optionalText('Bank', STAFF_TEXT_MAX),
+    branch: optionalText('Branch', STAFF_TEXT_MAX),
+    ifsccode: optionalText('IFSC code', SHORT_TEXT_MAX),
+    acnumber: optionalText('Account number', STAFF_TEXT_MAX),
+    uanno: optionalText('UAN number', STAFF_TEXT_MAX),
+    esino: optionalText('ESI number', STAFF_TEXT_MAX),
+    status: optionalText('Status', SHORT_TEXT_MAX),
   })
   .refine((body) => body.password === body.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type RegisterBody = z.input<typeof registerBody>;

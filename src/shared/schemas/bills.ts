@@ -1,36 +1,40 @@
 import { z } from 'zod';
 import { BILL_STATUSES, type BillStatus } from '../bills.js';
+import { CONTRACT_PERIOD_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { moneyText } from '../money.js';
 import { toWorkType, type WorkType } from '../work-types.js';
+import { monthProblem, refuseUnsupportedCharacters } from './input-rules.js';
 
 /** Bill schemas (SPEC §3 Bill, §5 Add bill). Read leniently, then checked in SPEC's order. */
 
-const loose = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+/** Text, a number, null or nothing, read as trimmed text ('' for nothing); `label` names it in messages. */
+const loose = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const read = value === null || value === undefined ? '' : String(value).trim();
+      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
+    });
+
+const valueFields = {
+  status: loose('Status'),
+  billvalue: loose('Bill Value'),
+  penalty: loose('Penalty'),
+  netamount: loose('Net Amount'),
+  consumedcoach: loose('Consumed coaches'),
+  contractperiod: loose('Contract Period'),
+};
 
 export const createBillBody = z.object({
-  work: loose,
-  month: loose,
-  status: loose,
-  billvalue: loose,
-  penalty: loose,
-  netamount: loose,
-  consumedcoach: loose,
-  contractperiod: loose,
+  work: loose('Work'),
+  month: loose('Month'),
+  ...valueFields,
 });
 export type CreateBillRequest = z.output<typeof createBillBody>;
 
-export const updateBillBody = z.object({
-  status: loose,
-  billvalue: loose,
-  penalty: loose,
-  netamount: loose,
-  consumedcoach: loose,
-  contractperiod: loose,
-});
+export const updateBillBody = z.object(valueFields);
 export type UpdateBillRequest = z.output<typeof updateBillBody>;
 
 export interface BillValues {
@@ -59,9 +63,11 @@ function checkValues(request: UpdateBillRequest): BillCheck<BillValues> {
     if (!/^\d{1,7}$/.test(request.consumedcoach)) return { ok: false, message: 'Consumed coaches must be a whole number' };
     consumedCoach = Number(request.consumedcoach);
   }
+  // refused, not cut: a cut period would be stored as if it had been typed so
+  if (request.contractperiod.length > CONTRACT_PERIOD_MAX) return { ok: false, message: MSG.tooLong('Contract Period', CONTRACT_PERIOD_MAX) };
   return {
     ok: true,
-    value: { status, billValue, penalty, netAmount, consumedCoach, contractPeriod: request.contractperiod.slice(0, 100) || null },
+    value: { status, billValue, penalty, netAmount, consumedCoach, contractPeriod: request.contractperiod || null },
   };
 }
 
@@ -72,7 +78,8 @@ export function checkNewBill(request: CreateBillRequest): BillCheck<BillValues &
   if (!values.ok) return values;
   const work = toWorkType(request.work);
   if (!work) return { ok: false, message: MSG.workInvalid };
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(request.month)) return { ok: false, message: MSG.monthInvalid };
+  const monthIssue = monthProblem(request.month);
+  if (monthIssue) return { ok: false, message: monthIssue };
   return { ok: true, value: { ...values.value, work, month: request.month } };
 }
 

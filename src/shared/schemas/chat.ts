@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { text } from './input-rules.js';
 
 export const CHAT_MAX_LENGTH = 2000;
 
@@ -10,9 +11,7 @@ export const CHAT_MAX_LENGTH = 2000;
 export const createChatBody = z.object({
   text: z
     .string({ error: MSG.chatEmpty })
-    .trim()
-    .min(1, MSG.chatEmpty)
-    .max(CHAT_MAX_LENGTH, MSG.chatTooLong),
+    .pipe(text('the message', { max: CHAT_MAX_LENGTH, maxMessage: MSG.chatTooLong, multiline: true }).min(1, MSG.chatEmpty)),
   user: z.unknown().optional(),
 });
 

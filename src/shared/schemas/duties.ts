@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX_COACHES, type DutyType } from '../duties.js';
+import { INT32_MAX, TRAIN_NO_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { toWorkType, type WorkType } from '../work-types.js';
+import { dayParam, hasUnsupportedCharacters, isDutyCursor, refuseUnsupportedCharacters, uuidParam } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
 
 /**
@@ -11,10 +13,15 @@ import { optionalWorkParam } from './work-param.js';
  * server share.
  */
 
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+/** Text, a number, null or nothing, read as trimmed text ('' for nothing); `label` names it in messages. */
+const text = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const read = value === null || value === undefined ? '' : String(value).trim();
+      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
+    });
 
 const ids = z
   .array(z.union([z.string(), z.object({ _id: z.string() })]))
@@ -24,16 +31,16 @@ const ids = z
 
 /** POST /mcctrain/create-mcctrain, as sent (reqq, used and status are decided by the server). */
 export const createDutyBody = z.object({
-  work: text,
-  trainno: text,
-  supervisor: text,
-  totalcoach: text,
-  type: text,
+  work: text('Work'),
+  trainno: text('Train number'),
+  supervisor: text('Supervisor'),
+  totalcoach: text('Total coaches'),
+  type: text('Type'),
   workers: ids,
-  suppliedBedsheet: text,
-  status: text,
-  reqq: text,
-  used: text,
+  suppliedBedsheet: text('Supplied bedsheets'),
+  status: text('Status'),
+  reqq: text('Required staff'),
+  used: text('Used'),
 });
 export type CreateDutyRequest = z.output<typeof createDutyBody>;
 
@@ -84,7 +91,7 @@ export function checkNewDuty(request: CreateDutyRequest): RuleResult<NewDuty> {
     type = DUTY_TYPES.find((t) => t.toLowerCase() === given.toLowerCase()) ?? null;
     if (!type) return { ok: false, message: MSG.dutyTypeInvalid };
   }
-  if (request.trainno.length > 20) return { ok: false, message: 'Train number must be at most 20 characters' };
+  if (request.trainno.length > TRAIN_NO_MAX) return { ok: false, message: MSG.tooLong('Train number', TRAIN_NO_MAX) };
   return {
     ok: true,
     value: {
@@ -101,13 +108,16 @@ export function checkNewDuty(request: CreateDutyRequest): RuleResult<NewDuty> {
 
 /** PUT /mcctrain/update-mcctrain/{id}: a status change (with returned), or the full edit. */
 export const updateDutyBody = z.object({
-  status: text,
-  returned: text,
-  trainno: z.union([z.string(), z.number(), z.null()]).optional(),
+  status: text('Status'),
+  returned: text('Returned bedsheets'),
+  trainno: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .refine((value) => typeof value !== 'string' || !hasUnsupportedCharacters(value), MSG.invalidCharacters('Train number')),
   totalcoach: z.union([z.string(), z.number(), z.null()]).optional(),
   workers: z.array(z.union([z.string(), z.object({ _id: z.string() })])).max(500).optional(),
   /** the version of the copy the edit was made from; a stale one is refused with 409 */
-  version: z.coerce.number().int().optional(),
+  version: z.coerce.number().int().min(0).max(INT32_MAX).optional(),
 });
 export type UpdateDutyRequest = z.output<typeof updateDutyBody>;
 
@@ -138,7 +148,7 @@ export function checkDutyEdit(request: UpdateDutyRequest, work: string): RuleRes
       totalCoach = wholeNumber(coaches, 1, MAX_COACHES);
       if (totalCoach === null) return { ok: false, message: MSG.coachesInvalid };
     }
-    if (trainNo.length > 20) return { ok: false, message: 'Train number must be at most 20 characters' };
+    if (trainNo.length > TRAIN_NO_MAX) return { ok: false, message: MSG.tooLong('Train number', TRAIN_NO_MAX) };
     return { ok: true, value: { status, edit: { trainNo: trainNo || null, totalCoach, workerIds }, version: request.version } };
   }
   if (!status) return { ok: false, message: request.status ? MSG.invalidRequest : MSG.fillAllRequired };
@@ -176,14 +186,13 @@ export const dutyResponse = z.object({
 });
 export type Duty = z.infer<typeof dutyResponse>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRangeInvalid);
-
 export const dutyListQuery = z.object({
   work: optionalWorkParam,
-  supervisor: z.string().uuid().optional(),
-  from: day.optional(),
-  to: day.optional(),
+  supervisor: uuidParam('Supervisor'),
+  from: dayParam('From'),
+  to: dayParam('To'),
   limit: z.coerce.number().int().min(1).max(2000).default(500),
-  cursor: z.string().max(200).optional(),
+  /** x-next-cursor of the previous page, as it was sent */
+  cursor: z.string().max(200).refine(isDutyCursor, MSG.cursorInvalid).optional(),
 });
 export type DutyListQuery = z.output<typeof dutyListQuery>;

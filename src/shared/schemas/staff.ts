@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS } from '../limits.js';
+import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS, STAFF_TEXT_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
 import { toWorkType, type WorkType } from '../work-types.js';
+import { hasUnsupportedCharacters, searchText } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
 
 /**
@@ -62,6 +63,25 @@ export interface StaffInput {
 
 type Raw = { [K in keyof typeof staffFields]: string };
 
+/** The fields as the forms label them, for messages. */
+const LABELS: Record<keyof Raw, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  aadhar: 'Aadhar',
+  empid: 'Emp ID',
+  designation: 'Designation',
+  category: 'Category',
+  work: 'Work',
+  wage: 'Wage',
+  bank: 'Bank',
+  branch: 'Branch',
+  ifsccode: 'IFSC code',
+  acnumber: 'Account Number',
+  uanno: 'UAN Number',
+  esino: 'ESI Number',
+  status: 'Status',
+};
+
 interface Rules {
   required: (keyof Raw)[];
   requiredMessage: string;
@@ -72,6 +92,8 @@ interface Rules {
 function findProblem(raw: Raw, rules: Rules): { path: keyof Raw; message: string } | null {
   const blank = rules.required.find((field) => raw[field] === '');
   if (blank) return { path: blank, message: rules.requiredMessage };
+  const garbled = (Object.keys(LABELS) as (keyof Raw)[]).find((field) => hasUnsupportedCharacters(raw[field]));
+  if (garbled) return { path: garbled, message: MSG.invalidCharacters(LABELS[garbled]) };
   if (raw.name.length > NAME_MAX) return { path: 'name', message: MSG.nameTooLong };
   if (!PHONE_RE.test(raw.phone)) return { path: 'phone', message: MSG.phoneDigits };
   if (!AADHAR_RE.test(raw.aadhar)) return { path: 'aadhar', message: rules.aadharMessage };
@@ -85,7 +107,7 @@ function findProblem(raw: Raw, rules: Rules): { path: keyof Raw; message: string
   if (raw.wage && !WAGE_RE.test(raw.wage.replace(/,/g, ''))) return { path: 'wage', message: MSG.wageInvalid };
   if (raw.ifsccode && !IFSC_PATTERN.test(raw.ifsccode.toUpperCase())) return { path: 'ifsccode', message: rules.ifscMessage };
   for (const field of ['empid', 'category', 'bank', 'branch', 'acnumber', 'uanno', 'esino'] as const) {
-    if (raw[field].length > 200) return { path: field, message: `${field} is too long` };
+    if (raw[field].length > STAFF_TEXT_MAX) return { path: field, message: MSG.tooLong(LABELS[field], STAFF_TEXT_MAX) };
   }
   return null;
 }
@@ -186,7 +208,7 @@ export type Worker = z.infer<typeof workerResponse>;
 export const workersQuery = z.object({
   work: optionalWorkParam,
   status: z.enum(STAFF_STATUSES, { error: MSG.statusInvalid }).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: searchText('Search'),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
 });

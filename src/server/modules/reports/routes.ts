@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { errorResponse } from '../../../shared/schemas/auth.js';
+import { monthProblem } from '../../../shared/schemas/input-rules.js';
 import { attendanceResponse, summaryResponse, wagesResponse } from '../../../shared/schemas/reports.js';
 import { monthInZone } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
@@ -19,7 +20,14 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const monthQuery = z.object({
   work: z.string({ error: MSG.workInvalid }),
-  month: z.string().optional(),
+  // '' or absent: the current month (readQuery)
+  month: z
+    .string({ error: MSG.monthInvalid })
+    .optional()
+    .superRefine((month, ctx) => {
+      const problem = month ? monthProblem(month) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 /** Attendance (SPEC §2, §4), the wage register, and the manager dashboard summary. */

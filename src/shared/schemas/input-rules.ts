@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, SEARCH_MAX } from '../limits.js';
+import { MSG } from '../messages.js';
+import { isDay, isMonth } from '../time.js';
+
+/**
+ * The input rules every request schema shares (docs/decisions/0014-input-rules.md): which
+ * characters a text may hold, how days, months and list cursors are written. The forms
+ * use the same schemas, so a person sees the rule before the server has to refuse it.
+ */
+
+/**
+ * A UTF-16 half without its other half cannot be encoded as UTF-8: PostgreSQL refuses it in
+ * jsonb (the audit trail) and drivers replace it silently in text, so it is refused.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** NUL cannot be stored in PostgreSQL text at all; other control characters only break screens and exports. */
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The form Date#toISOString writes for the years 0000–9999. */
+const ISO_MOMENT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Whether a text holds a character we do not store (tab and line breaks only when multi-line). */
+export function hasUnsupportedCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** Adds the "unsupported characters" issue for `field` when `value` needs it; answers whether it did. */
+export function refuseUnsupportedCharacters(value: string, ctx: Pick<z.core.$RefinementCtx, 'addIssue'>, field: string, multiline = false): boolean {
+  if (!hasUnsupportedCharacters(value, multiline)) return false;
+  ctx.addIssue({ code: 'custom', message: MSG.invalidCharacters(field) });
+  return true;
+}
+
+export interface TextOptions {
+  /** the longest accepted value (after trimming) */
+  max: number;
+  /** the message when it is longer; default "{field} must be at most {max} characters" */
+  maxMessage?: string;
+  /** tab and line breaks allowed (chat, addresses) */
+  multiline?: boolean;
+}
+
+/**
+ * A trimmed text field: refuses unsupported characters and over-long values with a message
+ * naming the field. Add `.min(1, …)` for a required one.
+ */
+export function text(field: string, options: TextOptions) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => !hasUnsupportedCharacters(value, options.multiline), MSG.invalidCharacters(field))
+    .max(options.max, options.maxMessage ?? MSG.tooLong(field, options.max));
+}
+
+/** An optional search box or text filter of a list (?q=, ?entity=). */
+export function searchText(field: string, max = SEARCH_MAX) {
+  return text(field, { max }).optional();
+}
+
+/**
+ * An optional 'YYYY-MM-DD' filter: a real calendar day of the years 0001–9999, which
+ * PostgreSQL's date holds (a far bound such as 2999-01-01 is a fair filter; 2026-02-30 is not).
+ */
+export function dayParam(field: string) {
+  return z.string().refine(isDay, MSG.dayInvalid(field)).optional();
+}
+
+/** Whether the year of a 'YYYY-MM…' text lies within the years people may ask for. */
+export function yearInRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
+}
+
+/** The problem with a 'YYYY-MM' month, or null when it is a month people may ask for. */
+export function monthProblem(value: string): string | null {
+  // a well-formed month of year 0000 gets the message about the years, which says more
+  if (!isMonth(value.replace(/^0000/, '2000'))) return MSG.monthInvalid;
+  if (!yearInRange(value)) return MSG.monthOutOfRange;
+  return null;
+}
+
+/** An id in a query string: a UUID in any letter case, answered lower-cased. */
+export function uuidParam(field: string) {
+  return z
+    .string()
+    .trim()
+    .regex(UUID, MSG.idInvalid(field))
+    .transform((value) => value.toLowerCase())
+    .optional();
+}
+
+/** A base64url text decoded as UTF-8, or null when it is not base64url. */
+function fromBase64Url(value: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return null;
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (value.length % 4)) % 4);
+  try {
+    const binary = atob(base64);
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a text is a duty list cursor as the server writes it (base64url of
+ * `[isoMoment, uuid]`), with a moment PostgreSQL can compare: a real instant written the
+ * way toISOString writes it, from 1970 on (year 0000 or 2026-02-30 would fail in SQL).
+ */
+export function isDutyCursor(value: string): boolean {
+  const json = fromBase64Url(value);
+  if (json === null) return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return false;
+  const [at, id] = parsed as unknown[];
+  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return false;
+  const match = ISO_MOMENT.exec(at);
+  if (!match || Number(match[1]) < 1970) return false;
+  const moment = new Date(at);
+  return !Number.isNaN(moment.getTime()) && moment.toISOString() === at;
+}
