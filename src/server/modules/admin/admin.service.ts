@@ -8,7 +8,7 @@ import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-type
 import type { Database } from '../../db/connect.js';
 import { auditLog, contractPeriods, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
-import { createAccount, type AccountRow } from '../auth/accounts.service.js';
+import { createAccount, lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,25 +94,12 @@ export async function updateAccount(
   if (!UUID.test(id)) throw new HttpError(404, MSG.accountNotFound);
   await db.transaction(async (tx) => {
     // one admin change at a time, so two admins cannot demote each other at once
-    await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
+    await lockAdminChanges(tx);
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw new HttpError(404, MSG.accountNotFound);
     const losesAdmin = before.role === ROLE.admin && !before.disabled && ((change.role !== undefined && change.role !== ROLE.admin) || change.disabled === true);
     if (losesAdmin) {
-      // an admin whose staff record is Resigned cannot sign in either, so does not count
-      const [others] = await tx
-        .select({ value: count() })
-        .from(users)
-        .leftJoin(staff, eq(staff.id, users.staffId))
-        .where(
-          and(
-            eq(users.role, ROLE.admin),
-            eq(users.disabled, false),
-            sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`,
-            sql`${users.id} <> ${id}`,
-          ),
-        );
-      if (Number(others?.value ?? 0) === 0) throw new HttpError(409, MSG.lastAdmin);
+      if ((await otherAdminsWhoCanSignIn(tx, id)) === 0) throw new HttpError(409, MSG.lastAdmin);
     }
     const [after] = await tx
       .update(users)

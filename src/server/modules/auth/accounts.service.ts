@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/schemas/auth.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { Database } from '../../db/connect.js';
@@ -16,6 +16,31 @@ export const accountColumns = {
   ...getTableColumns(users),
   resigned: sql<boolean>`coalesce(${staff.status} = 'Resigned', false)`.as('resigned'),
 };
+
+/**
+ * Serialises every change that could leave no admin (account changes, staff resignations),
+ * so two of them cannot both pass the count below. Call inside the changing transaction.
+ */
+export async function lockAdminChanges(tx: Pick<Database, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
+}
+
+/** How many admins other than `exceptUserId` can still sign in (not disabled, not Resigned). */
+export async function otherAdminsWhoCanSignIn(tx: Pick<Database, 'select'>, exceptUserId: string): Promise<number> {
+  const [others] = await tx
+    .select({ value: count() })
+    .from(users)
+    .leftJoin(staff, eq(staff.id, users.staffId))
+    .where(
+      and(
+        eq(users.role, ROLE.admin),
+        eq(users.disabled, false),
+        sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`,
+        sql`${users.id} <> ${exceptUserId}`,
+      ),
+    );
+  return Number(others?.value ?? 0);
+}
 
 /** Whether an account may use the app now. */
 export function canSignIn(account: AccountRow): boolean {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { StaffInput, Worker } from '../../../shared/schemas/staff.js';
@@ -7,7 +7,7 @@ import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
 import { HttpError, violatedConstraint } from '../../http-error.js';
-import type { AccountRow } from '../auth/accounts.service.js';
+import { lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -264,22 +264,8 @@ export async function getWorker(db: Database, viewer: Pick<AccountRow, 'role'>, 
 
 /** Refuses to leave no admin who can sign in (the rule admin.service applies to accounts). */
 async function keepOneAdmin(tx: Tx, resigningUserId: string): Promise<void> {
-  // the same lock as admin.service's account changes, so a concurrent disable of the
-  // other admin and this resignation cannot both pass the count
-  await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
-  const [others] = await tx
-    .select({ value: count() })
-    .from(users)
-    .leftJoin(staff, eq(staff.id, users.staffId))
-    .where(
-      and(
-        eq(users.role, ROLE.admin),
-        eq(users.disabled, false),
-        sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`,
-        sql`${users.id} <> ${resigningUserId}`,
-      ),
-    );
-  if (Number(others?.value ?? 0) === 0) throw new HttpError(409, MSG.lastAdminResigned);
+  await lockAdminChanges(tx);
+  if ((await otherAdminsWhoCanSignIn(tx, resigningUserId)) === 0) throw new HttpError(409, MSG.lastAdminResigned);
 }
 
 /**
