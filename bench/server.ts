@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
 
 export interface BenchServer {
   baseUrl: string;
@@ -43,17 +43,6 @@ export interface BenchTarget {
   dataDir: string;
 }
 
-/** One statement on its own connection (create or drop a database). */
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function startBenchServer(
   accounts: Account[],
   extraEnv: Record<string, string> = {},
@@ -65,9 +54,7 @@ export async function startBenchServer(
   if (process.env.DATABASE_URL) {
     const name = `dutyroll_bench_${Date.now()}`;
     await adminQuery(process.env.DATABASE_URL, `create database "${name}"`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = withDatabase(process.env.DATABASE_URL, name);
     dropDatabase = async () => {
       await adminQuery(process.env.DATABASE_URL!, `drop database if exists "${name}" with (force)`);
     };

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const run = promisify(execFile);
@@ -50,23 +50,6 @@ async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-/** One statement on its own connection (create or drop a database). */
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** With DATABASE_URL: a new database on that server, dropped by the returned function. */

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/connect.js';
+import { withDatabase } from './helpers/pg-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,10 +41,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     await admin.end();
   };
-}
-
-export function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }

@@ -3,14 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connect.js';
 import type { AppDeps } from '../../src/server/deps.js';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.js';
-import { withDatabase } from '../global-setup.js';
+import { adminQuery, withDatabase } from './pg-admin.js';
 
 /** A mailer that keeps what it was asked to send. */
 export class MemoryMailer implements Mailer {
@@ -30,13 +29,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const url = process.env.DATABASE_URL;
   if (url && template) {
     const name = `${template.replace(/template$/, '')}${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database "${name}" template "${template}"`);
-    } finally {
-      await admin.end();
-    }
+    await adminQuery(url, `create database "${name}" template "${template}"`);
     const databaseUrl = withDatabase(url, name);
     const handle = await openDatabase({ databaseUrl, maxConnections: 5 });
     return Object.assign(handle, { url: databaseUrl });
