@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -50,7 +50,8 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, `admin/${name}-desktop`);
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
+  await page.waitForFunction((width) => window.innerWidth === width, PHONE.width);
+  await motionSettled(page);
   expect(await horizontalOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
   await screenshot(page, `admin/${name}-phone`);
   await page.screenshot({ path: `${SHOTS_DIR}/admin/${name}-phone-top.png`, style: '.mantine-Notifications-root { display: none !important; }' });

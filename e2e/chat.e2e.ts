@@ -92,15 +92,18 @@ describe('Connect', () => {
     const office = await openPage(browser, app, DESKTOP);
     const field = await openPage(browser, app, PHONE);
     await Promise.all([signIn(office.page, manager, '/dashboard/manager'), signIn(field.page, supervisor, '/dashboard/user')]);
-    // A slow first answer shows the loading text.
+    // A slow first answer shows the loading text: the answer is held until it is seen.
     const chatList = '**/api/v1/chat/getchats**';
+    let answer = () => {};
+    const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
     await office.page.route(chatList, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await loadingSeen;
       await route.continue();
     });
     const officeOpened = openConnect(office.page, false);
     await office.page.getByText(MSG.loadingChats).waitFor();
     await screenshot(office.page, 'chat/desktop-loading');
+    answer();
     await Promise.all([officeOpened, openConnect(field.page, true)]);
     await office.page.unroute(chatList);
 
@@ -113,21 +116,21 @@ describe('Connect', () => {
     await screenshot(office.page, 'chat/desktop-empty');
     await screenshot(field.page, 'chat/phone-empty');
 
-    // A blank message is not sent: no request, nothing in the list, Send stays off.
+    // A blank message is not sent: no request, nothing in the list, Send stays off. (The
+    // first message sent below proves it: a request for the blank one would come before.)
     const posts: string[] = [];
     office.page.on('request', (request) => {
-      if (request.url().includes('/chat/createchat')) posts.push(request.url());
+      if (request.url().includes('/chat/createchat')) posts.push((JSON.parse(request.postData() ?? '{}') as { text?: string }).text ?? '');
     });
     await messageBox(office.page).fill('   ');
     await messageBox(office.page).press('Enter');
     expect(await office.page.getByRole('button', { name: MSG.send }).isDisabled()).toBe(true);
-    await office.page.waitForTimeout(300);
-    expect(posts).toEqual([]);
     await messageBox(office.page).fill('');
 
     // Office → field.
     const toField = await sendAndTime(office.page, field.page, ['Good morning Ravi. Is 12625 cleaned?'], 'Is 12625 cleaned?');
     console.log(`manager → supervisor delivered in ${toField} ms`);
+    expect(posts).toEqual(['Good morning Ravi. Is 12625 cleaned?']);
     expect(toField).toBeLessThan(DELIVERY_LIMIT_MS);
     await expect(messageBox(office.page).inputValue()).resolves.toBe('');
     const mine = bubble(office.page, 'Is 12625 cleaned?');

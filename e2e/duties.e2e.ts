@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * Train duties end to end (issue 5): a supervisor on a phone adds an mcc duty with a crew
@@ -233,14 +233,11 @@ describe('train duties', () => {
 
     // acca asks for the returned bedsheets first
     const dialog = page.getByRole('dialog');
-    // Open the dialog and fill it; on a slow machine the board may re-render under the
-    // dialog as its data settles, so make sure it is still open before confirming.
-    for (let attempt = 0; ; attempt += 1) {
-      await first.getByRole('button', { name: MSG.markCompleted }).click();
-      await dialog.getByLabel('Returned Bedsheets').fill('35');
-      await page.waitForTimeout(300);
-      if ((await dialog.count()) === 1 || attempt === 2) break;
-    }
+    // The board has finished loading (its data settled) before the person acts on it.
+    await page.waitForLoadState('networkidle');
+    await first.getByRole('button', { name: MSG.markCompleted }).click();
+    await dialog.getByLabel('Returned Bedsheets').fill('35');
+    await motionSettled(page);
     await screenshot(page, 'desktop-returned-dialog');
     await dialog.getByRole('button', { name: MSG.markCompleted }).click();
     await page.getByText(MSG.trainUpdated).waitFor();

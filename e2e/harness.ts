@@ -229,6 +229,17 @@ export async function screenshot(page: Page, name: string, options: { withToasts
   });
 }
 
+/**
+ * Waits until nothing on the page is moving: every CSS transition and animation (a slide,
+ * a drawer, a toast) has finished; endless ones (spinners) are ignored. What a person
+ * waits for before looking, instead of a guessed pause.
+ */
+export async function motionSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** The page is no wider than the viewport (nothing scrolls sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password: 'Admin-pass-1', role: 'admin' };
@@ -134,7 +134,7 @@ describe('screenshots', () => {
       if (label === 'phone') {
         await page.getByRole('button', { name: 'Open Quick Links' }).click();
         await page.getByRole('dialog', { name: 'Quick Links' }).waitFor();
-        await page.waitForTimeout(400);
+        await motionSettled(page); // the drawer has slid in
         await screenshot(page, `${label}-manager-drawer`);
         await page.keyboard.press('Escape');
       }
@@ -143,7 +143,7 @@ describe('screenshots', () => {
       await submitLogin(page, admin.email, admin.password);
       await page.waitForURL('**/dashboard/admin');
       await page.getByText(MSG.adminWelcome).waitFor();
-      await page.waitForTimeout(300);
+      await motionSettled(page);
       await screenshot(page, `${label}-admin-dashboard`);
       expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
       await context.close();

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
 import { addressLines, companyProfile as profile, telHref } from '../src/web/company-profile.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 
@@ -197,7 +197,7 @@ describe('home page motion', () => {
     });
     const banner = page.getByRole('region', { name: MSG.ourServices });
     await banner.getByRole('heading', { name: profile.services[1]!.title }).waitFor();
-    await page.waitForTimeout(900); // the 0.8 s slide has ended
+    await motionSettled(page); // the 0.8 s slide has ended
     await screenshot(page, 'desktop-home-slide-2');
 
     await banner.getByRole('button', { name: MSG.nextSlide }).click();
@@ -214,25 +214,26 @@ describe('home page motion', () => {
 
   it('the banner holds still under the pointer, with keyboard focus and after Pause', async () => {
     const { context, page } = await openPage(browser, app, DESKTOP);
+    await page.clock.install(); // time flows as usual; runFor() moves it on at once
     await openAndSettle(page, '/', new RegExp(profile.name));
     const banner = page.getByRole('region', { name: MSG.ourServices });
 
     await banner.hover();
-    await page.waitForTimeout(3800);
+    await page.clock.runFor(3800);
     expect(await activeSlide(page)).toBe('0');
 
     await page.mouse.move(0, 700);
     await banner.getByRole('button', { name: MSG.nextSlide }).focus(); // keyboard-style focus
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(3800);
+    await page.clock.runFor(3800);
     expect(await activeSlide(page)).toBe('0');
 
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await banner.getByRole('button', { name: MSG.pauseRotation }).click();
     await page.mouse.move(0, 700);
     await page.locator('body').click({ position: { x: 5, y: 700 } });
-    await page.waitForTimeout(3800);
+    await page.clock.runFor(3800);
     expect(await activeSlide(page)).toBe('0');
     await banner.getByRole('button', { name: MSG.resumeRotation }).click();
     await page.mouse.move(0, 700);
@@ -245,11 +246,12 @@ describe('home page motion', () => {
   it('under prefers-reduced-motion nothing moves by itself and the counters show their values', async () => {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
+    await page.clock.install();
     await openAndSettle(page, '/', new RegExp(profile.name));
     expect(await page.getByRole('button', { name: MSG.pauseRotation }).count()).toBe(0);
     const strip = page.getByTestId('testimonial-strip');
     await page.locator('dl[data-done="true"]').waitFor();
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500); // longer than a banner step and a strip step
     expect(await activeSlide(page)).toBe('0');
     expect(await strip.evaluate((list) => list.scrollLeft)).toBe(0);
     await context.close();
@@ -263,7 +265,17 @@ describe('home page motion', () => {
     await page.mouse.move(0, 0);
     expect(await strip.evaluate((list) => list.scrollLeft)).toBe(0);
     await page.waitForFunction(() => (document.querySelector('[data-testid="testimonial-strip"]')?.scrollLeft ?? 0) >= 300, undefined, { timeout: 5000 });
-    await page.waitForTimeout(1000); // the smooth scroll settles well before the next step
+    // the smooth scroll has settled: the position holds from one check to the next
+    await page.waitForFunction(
+      () => {
+        const list = document.querySelector<HTMLElement>('[data-testid="testimonial-strip"]');
+        const last = list?.dataset.lastScroll;
+        if (list) list.dataset.lastScroll = String(list.scrollLeft);
+        return list !== null && last === String(list.scrollLeft);
+      },
+      undefined,
+      { polling: 100, timeout: 2500 },
+    );
     const first = await strip.evaluate((list) => list.scrollLeft);
     expect(first).toBeGreaterThanOrEqual(315);
     expect(first).toBeLessThanOrEqual(325);
