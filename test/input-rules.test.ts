@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.js';
 import { ROLE } from '../src/shared/roles.js';
-import { buildUser, loginAs, uniqueAadhar, workerPayload } from './helpers/factories.js';
+import { uniqueAadhar, workerPayload, newSessionToken } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** The inputs of issue 12 points 5 and 7 that answered 500 or were cut: each is now a 400 naming the field. */
@@ -13,8 +13,8 @@ describe('input rules', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
-    manager = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+    admin = await newSessionToken(t, { role: ROLE.admin });
+    manager = await newSessionToken(t, { role: ROLE.manager });
   });
   afterAll(() => t.close());
 

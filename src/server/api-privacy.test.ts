@@ -2,7 +2,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
-import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
+import { buildStaff, newSessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -11,9 +11,9 @@ let adminToken: string;
 let supervisorToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
-  adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
-  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
+  adminToken = await newSessionToken(t, { role: ROLE.admin });
+  supervisorToken = await newSessionToken(t, { role: ROLE.supervisor });
 });
 afterAll(async () => {
   await t.close();

@@ -28,6 +28,14 @@ export async function buildUser(
   return { ...result.user, password };
 }
 
+/** A new account of this kind, signed in through the API: answers its session token. */
+export async function newSessionToken(
+  target: { app: FastifyInstance; deps: { db: Database } },
+  overrides: Parameters<typeof buildUser>[1] = {},
+): Promise<string> {
+  return loginAs(target.app, await buildUser(target.deps.db, overrides));
+}
+
 /** Signs in through the API and answers the session token. */
 export async function loginAs(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
   const response = await app.inject({

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { DEFAULT_COMPANY_PROFILE } from '../../../shared/company-profile.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const mailer = new MemoryMailer();
@@ -18,8 +18,8 @@ beforeAll(async () => {
   t = await createTestApp({ mailer });
   admin = await buildUser(t.deps.db, { role: ROLE.admin, name: 'Admin Anita' });
   adminToken = await loginAs(t.app, admin);
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mohan' }));
-  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager, name: 'Manager Mohan' });
+  supervisorToken = await newSessionToken(t, { role: ROLE.supervisor, work: 'mcc' });
 });
 afterAll(async () => {
   await t.close();

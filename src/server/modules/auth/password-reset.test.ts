@@ -56,8 +56,8 @@ function freshIp(): string {
   return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-const call = (url: string, payload: object, ip: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, payload, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+const call = (url: string, payload: object, ip: string, cookie?: string, app = t.app) =>
+  app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, payload, remoteAddress: ip, headers: cookie ? { cookie } : {} });
 
 /** The Set-Cookie value of the reset ticket in an answer. */
 function setCookieOf(response: LightMyRequestResponse): string {
@@ -404,12 +404,7 @@ describe('a mail server that never greets', () => {
     });
     try {
       const user = await buildUser(t.deps.db);
-      const response = await local.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/forgetpswd',
-        payload: { email: user.email },
-        remoteAddress: freshIp(),
-      });
+      const response = await call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
       expect(response.json().msg).toBe(MSG.mailUnavailable);
@@ -428,12 +423,7 @@ describe('mail without SMTP_URL', () => {
     const local = await createTestApp({ database: t.database, mailer: 'from-config', config: { smtpUrl: undefined } });
     try {
       const user = await buildUser(t.deps.db);
-      const response = await local.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/forgetpswd',
-        payload: { email: user.email },
-        remoteAddress: freshIp(),
-      });
+      const response = await call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app);
       expect(response.statusCode).toBe(200);
       const outbox = path.join(local.config.dataDir, 'outbox');
       const files = readdirSync(outbox).filter((file) => file.endsWith('.eml'));

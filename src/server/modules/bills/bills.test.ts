@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -13,9 +13,9 @@ let supervisorToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: { now: new Date('2026-11-20T10:00:00Z') } });
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
-  adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
-  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
+  adminToken = await newSessionToken(t, { role: ROLE.admin });
+  supervisorToken = await newSessionToken(t, { role: ROLE.supervisor });
 });
 afterAll(async () => {
   await t.close();

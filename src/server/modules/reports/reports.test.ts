@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { staff } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, uniqueAadhar } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, uniqueAadhar, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 // "now" is 20 November 2026, 15:30 in Kolkata
@@ -15,7 +15,7 @@ let supervisorId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
   supervisorId = (await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' })).id;
 });
 afterAll(async () => {
@@ -156,7 +156,7 @@ describe('attendance', () => {
   it('refuses bad queries and non-managers', async () => {
     expect((await get('/attendance?work=kitchen&month=2026-11')).statusCode).toBe(400);
     expect((await get('/attendance?work=mcc&month=2026-13')).json().msg).toBe(MSG.monthInvalid);
-    const supervisor = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+    const supervisor = await newSessionToken(t, { role: ROLE.supervisor });
     expect((await get('/attendance?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
     expect((await get('/attendance/export?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
   });

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { buildUser, loginAs, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
+import { uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
 import { multipartFile } from '../../../../test/helpers/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { sheetParsesRunning } from './sheet-reader.js';
@@ -13,8 +13,8 @@ let supervisorToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
-  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
+  supervisorToken = await newSessionToken(t, { role: ROLE.supervisor });
 });
 afterAll(async () => {
   await t.close();

@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { maskAadhar } from '../../../shared/staff.js';
 import { sessions, staff, users } from '../../db/schema.js';
-import { buildUser, loginAs, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildUser, loginAs, workerPayload, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ let managerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
 });
 afterAll(async () => {
   await t.close();

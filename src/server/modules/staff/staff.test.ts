@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { rowsOf } from '../../db/connect.js';
 import { auditLog, ifscBranches } from '../../db/schema.js';
-import { buildUser, loginAs, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
+import { uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -16,9 +16,9 @@ let supervisorToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
-  adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
-  supervisorToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' }));
+  managerToken = await newSessionToken(t, { role: ROLE.manager });
+  adminToken = await newSessionToken(t, { role: ROLE.admin });
+  supervisorToken = await newSessionToken(t, { role: ROLE.supervisor, work: 'mcc' });
 });
 afterAll(async () => {
   await t.close();
