@@ -17,3 +17,8 @@ export function dutyEditRefusal(
   if (duty.status === 'completed' && duty.completedDay !== today) return MSG.completedDayOver;
   return null;
 }
+
+/** Why this editor may not set a completed duty back to processing, or null: only managers and admins may. */
+export function reopenRefusal(editor: { role: unknown }, duty: { status: string }): string | null {
+  return editor.role === ROLE.supervisor && duty.status === 'completed' ? MSG.onlyManagerReopens : null;
+}

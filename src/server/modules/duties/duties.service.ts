@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
-import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
+import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import {
@@ -351,9 +351,8 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
       throw refuse(400, MSG.returnedRequired);
     }
   }
-  if (change.status === 'processing' && current.status === 'completed' && actor.role === ROLE.supervisor) {
-    throw refuse(403, MSG.onlyManagerReopens);
-  }
+  const reopenRefused = change.status === 'processing' ? reopenRefusal(actor, current) : null;
+  if (reopenRefused) throw refuse(403, reopenRefused);
   const refusal = dutyEditRefusal(actor, { supervisor: current.supervisorId, status: current.status, completedDay: current.completedDay }, dayInZone(deps.now(), deps.config.appTz));
   if (refusal) throw refuse(403, refusal);
   const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);

@@ -4,9 +4,8 @@ import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput,
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useParams } from 'react-router';
 import { isTrainWork } from '../../../shared/duties.js';
-import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
+import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
-import { ROLE } from '../../../shared/roles.js';
 import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
 import { dayInZone } from '../../../shared/time.js';
 import { ApiError } from '../../api/client.js';
@@ -85,7 +84,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   const train = isTrainWork(duty.work);
   const coachesLabel = duty.work === 'bio' ? 'Total Tank' : 'Total Coaches';
   // the server lets only managers set a completed duty back to processing
-  const mayReopen = user?.role !== ROLE.supervisor || duty.status !== 'completed';
+  const mayReopen = !user || reopenRefusal(user, duty) === null;
   // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
   // completed one only on its completed day; Edit is not offered when it would be refused
   const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), COMPANY_TIME_ZONE)) : null;
