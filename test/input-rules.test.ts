@@ -34,6 +34,13 @@ describe('input rules', () => {
     expect((await call(manager, 'GET', '/worker/get-workers')).json()).toEqual([]);
   });
 
+  it("answers SPEC §5's digit messages for phone and Aadhaar before any character rule", async () => {
+    const phone = await call(manager, 'POST', '/worker/create-worker', workerPayload({ phone: '98765\t43210' }));
+    expect([phone.statusCode, phone.json().msg]).toEqual([400, MSG.phoneDigits]);
+    const aadhar = await call(manager, 'POST', '/worker/create-worker', workerPayload({ aadhar: '1234\u00005678901' }));
+    expect([aadhar.statusCode, aadhar.json().msg]).toEqual([400, MSG.aadharDigits]);
+  });
+
   it('keeps line breaks in a chat message but not in a name', async () => {
     expect((await call(manager, 'POST', '/chat/createchat', { text: 'line one\nline two' })).statusCode).toBe(201);
     const name = await call(manager, 'POST', '/worker/create-worker', workerPayload({ name: 'Lakshmi\nDevi' }));

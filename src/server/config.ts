@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SMTP_TIMEOUT_MS } from '../shared/limits.js';
+import { DEFAULT_APP_TZ } from '../shared/time.js';
 
 /** Runtime settings, read once from the environment (documented in the README). */
 export interface Config {
@@ -58,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Dutyroll <no-reply@dutyroll.local>',
-    appTz: validTimeZone(env.APP_TZ || 'Asia/Kolkata'),
+    appTz: validTimeZone(env.APP_TZ || DEFAULT_APP_TZ),
     publicUrl,
     logLevel: env.LOG_LEVEL || 'info',
     sessionTtlDays: positiveInt('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30),

@@ -3,6 +3,12 @@
  * text, the form PostgreSQL's date type reads and writes.
  */
 
+/**
+ * APP_TZ's default. The web app uses it where the server has not told it the day; with
+ * another APP_TZ the server still decides (its answers carry "today" where it matters).
+ */
+export const DEFAULT_APP_TZ = 'Asia/Kolkata';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -92,11 +92,12 @@ interface Rules {
 function findProblem(raw: Raw, rules: Rules): { path: keyof Raw; message: string } | null {
   const blank = rules.required.find((field) => raw[field] === '');
   if (blank) return { path: blank, message: rules.requiredMessage };
-  const garbled = (Object.keys(LABELS) as (keyof Raw)[]).find((field) => hasUnsupportedCharacters(raw[field]));
-  if (garbled) return { path: garbled, message: MSG.invalidCharacters(LABELS[garbled]) };
   if (raw.name.length > NAME_MAX) return { path: 'name', message: MSG.nameTooLong };
+  // SPEC §5's digit rules speak first for phone and Aadhaar (they refuse any other character)
   if (!PHONE_RE.test(raw.phone)) return { path: 'phone', message: MSG.phoneDigits };
   if (!AADHAR_RE.test(raw.aadhar)) return { path: 'aadhar', message: rules.aadharMessage };
+  const garbled = (Object.keys(LABELS) as (keyof Raw)[]).find((field) => hasUnsupportedCharacters(raw[field]));
+  if (garbled) return { path: garbled, message: MSG.invalidCharacters(LABELS[garbled]) };
   if (!toWorkType(raw.work)) return { path: 'work', message: MSG.workInvalid };
   if (raw.designation && !DESIGNATIONS.some((d) => d.toLowerCase() === raw.designation.toLowerCase())) {
     return { path: 'designation', message: MSG.designationInvalid };

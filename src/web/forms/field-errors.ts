@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MSG } from '../../shared/messages.js';
 
 /** The first message per field of a failed zod parse, for the form's error props. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -8,4 +9,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     if (!(field in errors)) errors[field] = issue.message;
   }
   return errors;
+}
+
+/**
+ * Reads a form through its request schema as the server will: the request, or the first
+ * problem's message (so a pasted control character is a message, not a silent throw).
+ */
+export function readForm<T>(schema: z.ZodType<T>, value: unknown): { ok: true; value: T } | { ok: false; message: string } {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? MSG.invalidRequest };
 }

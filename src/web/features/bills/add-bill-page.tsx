@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { checkNewBill, createBillBody } from '../../../shared/schemas/bills.js';
+import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { AmountInput } from './amount-input.js';
@@ -40,7 +41,8 @@ export default function AddBillPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkNewBill(createBillBody.parse(form));
+    const read = readForm(createBillBody, form);
+    const checked = read.ok ? checkNewBill(read.value) : read;
     if (!checked.ok) {
       setProblem(checked.message);
       return;
@@ -51,7 +53,9 @@ export default function AddBillPage() {
 
   function submit() {
     setConfirming(false);
-    create.mutate(createBillBody.parse(form), {
+    const read = readForm(createBillBody, form);
+    if (!read.ok) return setProblem(read.message);
+    create.mutate(read.value, {
       onSuccess: (answer) => {
         notifyCreated(answer.status, MSG.billAdded, answer.data.msg);
         // The work type stays chosen: bills are usually entered for several months of one contract.

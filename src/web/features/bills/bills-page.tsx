@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { checkBillEdit, updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
+import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { formatRupees } from '../../../shared/money.js';
@@ -104,12 +105,13 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
     if (!editing) return;
     // No contract period: the server keeps the bill's own, and the list shows the work
     // type's (set by the admin) for a bill without one; sending it back would freeze it here.
-    const body = updateBillBody.parse({ ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
-    const checked = checkBillEdit(body);
-    if (!checked.ok) {
-      notifications.show({ color: 'red', title: MSG.billUpdateError, message: checked.message });
+    const read = readForm(updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
+    const problem = read.ok ? checkBillEdit(read.value) : read;
+    if (!read.ok || !problem.ok) {
+      notifications.show({ color: 'red', title: MSG.billUpdateError, message: 'message' in problem ? problem.message : MSG.invalidRequest });
       return;
     }
+    const body = read.value;
     update.mutate(
       { id: bill._id, body },
       {

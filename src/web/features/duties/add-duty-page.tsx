@@ -6,6 +6,7 @@ import { DUTY_TYPES, hasDutyType, isTrainWork, requiredStaff } from '../../../sh
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { checkNewDuty, createDutyBody } from '../../../shared/schemas/duties.js';
+import { readForm } from '../../forms/field-errors.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -71,7 +72,8 @@ export default function AddDutyPage() {
       reqq: required,
       used: crew.length,
     };
-    const checked = checkNewDuty(createDutyBody.parse(body));
+    const read = readForm(createDutyBody, body);
+    const checked = read.ok ? checkNewDuty(read.value) : read;
     if (!checked.ok) {
       setProblem(checked.message);
       return;

@@ -4,6 +4,9 @@ import { notifications } from '@mantine/notifications';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import { errorText } from '../../api/error-text.js';
 import { useUpdateDuty } from './api.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
+import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
@@ -11,8 +14,12 @@ import { useUpdateDuty } from './api.js';
  */
 export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { duty: Duty; label: string; size?: 'sm' | 'md'; fullWidth?: boolean }) {
   const update = useUpdateDuty();
+  const { user } = useAuth();
   const [asking, setAsking] = useState(false);
   const [returned, setReturned] = useState<string | number>('');
+  // the server's rule (decision 0015): a supervisor completes only duties they supervise,
+  // so the button is not offered where it would be refused
+  if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), DEFAULT_APP_TZ)) !== null) return null;
 
   async function complete(returnedCount?: number) {
     try {

@@ -7,16 +7,15 @@ import { isTrainWork } from '../../../shared/duties.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
-import { dayInZone } from '../../../shared/time.js';
+import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
 import { errorText } from '../../api/error-text.js';
+import { readForm } from '../../forms/field-errors.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
-/** The company's zone (APP_TZ's default): the day a supervisor may still edit a completed duty. */
-const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * SPEC §2 Train detail: manager/traindetail/{id} ('Completed Work Details') and
@@ -87,7 +86,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   const mayReopen = !user || reopenRefusal(user, duty) === null;
   // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
   // completed one only on its completed day; Edit is not offered when it would be refused
-  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), COMPANY_TIME_ZONE)) : null;
+  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), DEFAULT_APP_TZ)) : null;
   const statusOptions = [
     { value: 'processing', label: lowerCaseStatus ? 'processing' : 'Processing', disabled: !mayReopen },
     { value: 'completed', label: lowerCaseStatus ? 'completed' : 'Completed' },
@@ -105,7 +104,8 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   async function onSave(event: FormEvent) {
     event.preventDefault();
     const body = { trainno: trainno.trim(), status: status ?? '', totalcoach: String(totalcoach), workers: crew.map((w) => w._id), version: duty.version };
-    const checked = checkDutyEdit(updateDutyBody.parse(body), duty.work);
+    const read = readForm(updateDutyBody, body);
+    const checked = read.ok ? checkDutyEdit(read.value, duty.work) : read;
     if (!checked.ok) {
       setProblem(checked.message);
       return;

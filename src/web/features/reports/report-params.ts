@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayInZone } from '../../../shared/time.js';
+import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { isMonth, tabFromParam } from './report-month.js';
 
@@ -40,7 +40,6 @@ export function reportSearch(work: WorkType, month: string | null): string {
 }
 
 /** The company's default zone (APP_TZ's default), used only until the server has said what day it is. */
-const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * The current month, as the server last reported it ("today" in APP_TZ), kept while another
@@ -50,5 +49,5 @@ const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 export function useCurrentMonth(serverToday: string | undefined): string {
   const [today, setToday] = useState<string | null>(null);
   if (serverToday && serverToday !== today) setToday(serverToday);
-  return (serverToday ?? today ?? dayInZone(new Date(), COMPANY_TIME_ZONE)).slice(0, 7);
+  return (serverToday ?? today ?? dayInZone(new Date(), DEFAULT_APP_TZ)).slice(0, 7);
 }
