@@ -139,7 +139,8 @@ export const MSG = {
   dateRangeInvalid: 'Dates must be given as YYYY-MM-DD, from before to',
   ownDutiesOnly: 'You can only change duties you supervise',
   completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
-  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
+  idempotencyKeyUsed: 'This Idempotency-Key was already used for a duty that no longer exists. Send the duty with a new key.',
 
   // §2, §5 and §8 attendance, bills, dashboard
   loadingData: 'Loading data...',

@@ -201,6 +201,8 @@ export const workerResponse = z.object({
   liveDuty: z.string().nullable().optional(),
   /** the linked sign-in account, when the person has one */
   userId: z.string().nullable().optional(),
+  /** on a single record: false when the reader may not change it (an account of a higher role) */
+  editable: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });

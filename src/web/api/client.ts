@@ -31,6 +31,8 @@ export interface RequestOptions<T> {
   /** Checks the success answer's shape; the parsed value is returned. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -65,7 +67,7 @@ async function readBody(response: Response): Promise<unknown> {
  * ApiError for any other status and with NetworkError when no answer came.
  */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.token) headers.authorization = options.token;
   // No content-type without a body: the server refuses an empty JSON body.
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -99,3 +101,12 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
     apiRequest<T>('DELETE', path, options).then((r) => r.data),
 };
+
+/**
+ * A fresh Idempotency-Key: one per filled form, kept while the same form is sent again
+ * (a retry after a lost answer), so the server creates the record once. getRandomValues
+ * works on plain-http addresses too, where crypto.randomUUID does not exist.
+ */
+export function newRequestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

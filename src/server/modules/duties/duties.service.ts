@@ -157,8 +157,7 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 }
 
 /** The duty an account already created with this key in the last 24 hours, presented. */
-async function dutyOfKey(db: Database | Tx, deps: AppDeps, userId: string, key: string): Promise<Duty | undefined> {
-  const since = new Date(deps.now().getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
+async function dutyOfKey(db: Database | Tx, userId: string, key: string, since: Date): Promise<Duty | undefined> {
   const [row] = await db
     .select({ duty: duties })
     .from(dutyRequestKeys)
@@ -190,8 +189,12 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
     request = { ...request, work: own, supervisor: actor.id };
   }
   request = { ...request, workers: normaliseIds(request.workers), supervisor: request.supervisor.toLowerCase() };
+  const now = deps.now();
+  // one cutoff for every look-up of this request, so a key at the edge of its 24 hours
+  // cannot be taken by the claim below and then missed by the replay
+  const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
   if (idempotencyKey) {
-    const earlier = await dutyOfKey(deps.db, deps, actor.id, idempotencyKey);
+    const earlier = await dutyOfKey(deps.db, actor.id, idempotencyKey, keyCutoff);
     if (earlier) return { duty: earlier, replayed: true };
   }
   const checked = checkNewDuty(request);
@@ -200,7 +203,6 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   if (duty.supervisorId) await checkSupervisor(deps.db, duty.supervisorId);
   await checkCrew(deps.db, duty.work, duty.workerIds);
   const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
-  const now = deps.now();
 
   try {
     const created = await deps.db.transaction(async (tx) => {
@@ -224,14 +226,13 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
       if (idempotencyKey) {
         // waits for a parallel request holding the same key; when that one committed,
         // nothing is inserted here and this duty is rolled back
-        const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
         const [claimed] = await tx
           .insert(dutyRequestKeys)
           .values({ userId: actor.id, key: idempotencyKey, dutyId: inserted!.id, createdAt: now })
           .onConflictDoUpdate({
             target: [dutyRequestKeys.userId, dutyRequestKeys.key],
             set: { dutyId: inserted!.id, createdAt: now },
-            setWhere: lt(dutyRequestKeys.createdAt, cutoff),
+            setWhere: lt(dutyRequestKeys.createdAt, keyCutoff),
           })
           .returning({ dutyId: dutyRequestKeys.dutyId });
         if (!claimed) throw new KeyTaken();
@@ -243,8 +244,9 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
     return { duty: created, replayed: false };
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-    const earlier = await dutyOfKey(deps.db, deps, actor.id, idempotencyKey);
-    if (!earlier) throw error;
+    const earlier = await dutyOfKey(deps.db, actor.id, idempotencyKey, keyCutoff);
+    // the key's duty is gone (deleted since): the key cannot be used for another duty
+    if (!earlier) throw refuse(409, MSG.idempotencyKeyUsed);
     return { duty: earlier, replayed: true };
   }
 }

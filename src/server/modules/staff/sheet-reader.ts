@@ -83,10 +83,12 @@ function runWorker(job: SheetJob): Promise<SheetReply> {
     };
     const timer = setTimeout(() => finish(() => reject(new HttpError(400, MSG.bulkTooSlow))), SHEET_PARSE_TIMEOUT_MS);
     worker.once('message', (reply: SheetReply) => finish(() => resolve(reply)));
+    // The worker runs nothing but the parse, so its failing is the file's doing: too big
+    // for the heap, or something the parser choked on. Either way the upload is refused.
     worker.once('error', (error: Error & { code?: string }) =>
-      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new HttpError(400, MSG.bulkTooSlow) : error)),
+      finish(() => reject(new HttpError(400, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MSG.bulkTooSlow : MSG.bulkInvalidFile))),
     );
-    worker.once('exit', (code) => finish(() => reject(new Error(`spreadsheet worker exited with code ${code} before answering`))));
+    worker.once('exit', () => finish(() => reject(new HttpError(400, MSG.bulkInvalidFile))));
   });
 }
 

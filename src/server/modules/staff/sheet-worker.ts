@@ -40,14 +40,19 @@ export function readFirstSheet(job: SheetJob): SheetReply {
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  const firstName = workbook.SheetNames[0];
-  const sheet = firstName ? workbook.Sheets[firstName] : undefined;
-  if (!sheet) return { ok: false, reason: 'invalid' };
-  // !fullref is the sheet's real extent when sheetRows cut it short
-  if (Math.max(rowsSpanned(sheet['!fullref']), rowsSpanned(sheet['!ref'])) > job.maxRows + 1) return { ok: false, reason: 'too-many-rows' };
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  if (grid.length > job.maxRows + 1) return { ok: false, reason: 'too-many-rows' };
-  return { ok: true, grid };
+  try {
+    const firstName = workbook.SheetNames[0];
+    const sheet = firstName ? workbook.Sheets[firstName] : undefined;
+    if (!sheet) return { ok: false, reason: 'invalid' };
+    // !fullref is the sheet's real extent when sheetRows cut it short
+    if (Math.max(rowsSpanned(sheet['!fullref']), rowsSpanned(sheet['!ref'])) > job.maxRows + 1) return { ok: false, reason: 'too-many-rows' };
+    const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+    if (grid.length > job.maxRows + 1) return { ok: false, reason: 'too-many-rows' };
+    return { ok: true, grid };
+  } catch {
+    // a crafted file can parse and still hold a range or cells the reader cannot walk
+    return { ok: false, reason: 'invalid' };
+  }
 }
 
 if (parentPort && (workerData as { sheetJob?: SheetJob } | undefined)?.sheetJob) {

@@ -45,6 +45,7 @@ describe('staff records of accounts with a higher role than the editor', () => {
     const read = await api('GET', `/worker/getoneworker/${admin.staffId}`, managerToken);
     expect(read.statusCode).toBe(200);
     expect(read.json()[0].aadhar).toBe(maskAadhar(admin.form.aadhar as string));
+    expect(read.json()[0].editable).toBe(false); // the Edit Staff page shows it read-only
 
     const rename = await api('PUT', `/worker/update-worker/${admin.staffId}`, managerToken, { ...admin.form, name: 'Renamed By Manager', status: 'Active' });
     expect(rename.statusCode).toBe(403);
@@ -66,6 +67,7 @@ describe('staff records of accounts with a higher role than the editor', () => {
     for (const target of [supervisor, manager]) {
       const read = await api('GET', `/worker/getoneworker/${target.staffId}`, managerToken);
       expect(read.json()[0].aadhar).toBe(target.form.aadhar);
+      expect(read.json()[0].editable).toBe(true);
       const resign = await api('PUT', `/worker/update-worker/${target.staffId}`, managerToken, { ...target.form, status: 'Resigned' });
       expect(resign.statusCode).toBe(200);
       expect(await sessionCount(target.user.id)).toBe(0);

@@ -259,7 +259,7 @@ export async function getWorker(db: Database, viewer: Pick<AccountRow, 'role'>, 
     .limit(1);
   if (!row) return undefined;
   const worker = presentWorker({ ...row.staff, userId: row.userId }, 'full');
-  return mayChangeStaffOf(viewer, row.userRole) ? worker : { ...worker, aadhar: maskAadhar(row.staff.aadhar) };
+  return mayChangeStaffOf(viewer, row.userRole) ? { ...worker, editable: true } : { ...worker, aadhar: maskAadhar(row.staff.aadhar), editable: false };
 }
 
 /** Refuses to leave no admin who can sign in (the rule admin.service applies to accounts). */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +8,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { checkNewDuty, createDutyBody } from '../../../shared/schemas/duties.js';
 import { readForm } from '../../forms/field-errors.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
-import { ApiError } from '../../api/client.js';
+import { ApiError, newRequestKey } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCreateDuty, useCrewCandidates, useSupervisors, type NewDutyBody } from './api.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
@@ -37,6 +37,10 @@ export default function AddDutyPage() {
   const candidates = useCrewCandidates(work);
   const supervisors = useSupervisors(isManager);
   const create = useCreateDuty();
+  // one key per filled form: sending the same form again (after a lost answer) cannot
+  // create the duty twice; any change to the form makes it a new request
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  useEffect(() => setRequestKey(newRequestKey()), [work, fields, crew, supervisor]);
 
   const train = work ? isTrainWork(work) : false;
   const required = train ? requiredStaff(Number(fields.totalcoach) || 0) : 0;
@@ -80,7 +84,7 @@ export default function AddDutyPage() {
     }
     setProblem(null);
     try {
-      const answer = await create.mutateAsync(body);
+      const answer = await create.mutateAsync({ body, requestKey });
       if (!answer.success) {
         notifications.show({ color: 'red', message: answer.message || MSG.trainAddFailed });
         return;

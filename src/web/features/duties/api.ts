@@ -140,8 +140,12 @@ export function useCreateDuty() {
   const { token } = useAuth();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewDutyBody) =>
-      api.post('/mcctrain/create-mcctrain', body, { token, schema: z.object({ success: z.boolean(), message: z.string().optional() }) }),
+    mutationFn: ({ body, requestKey }: { body: NewDutyBody; requestKey: string }) =>
+      api.post('/mcctrain/create-mcctrain', body, {
+        token,
+        headers: { 'idempotency-key': requestKey },
+        schema: z.object({ success: z.boolean(), message: z.string().optional() }),
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
   });
 }

@@ -42,6 +42,22 @@ export default function EditStaffPage() {
       </Stack>
     );
   }
+  if (worker.data.editable === false) {
+    // the server refuses any change to it (an account of a higher role): say so up front
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {MSG.updateWorker}
+        </Title>
+        <Alert color="yellow" variant="light" title={worker.data.name}>
+          {MSG.staffOfHigherRole}
+        </Alert>
+        <Anchor component={Link} to={STAFF_LIST}>
+          {MSG.allStaffMembers}
+        </Anchor>
+      </Stack>
+    );
+  }
   // keyed by the record, so a different worker starts a fresh form
   return <EditWorkerForm key={worker.data._id} worker={worker.data} />;
 }
