@@ -4,32 +4,23 @@ import { CONTRACT_PERIOD_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { moneyText } from '../money.js';
 import { toWorkType, type WorkType } from '../work-types.js';
-import { monthProblem, refuseUnsupportedCharacters } from './input-rules.js';
+import { looseText, monthProblem } from './input-rules.js';
 
 /** Bill schemas (SPEC §3 Bill, §5 Add bill). Read leniently, then checked in SPEC's order. */
 
-/** Text, a number, null or nothing, read as trimmed text ('' for nothing); `label` names it in messages. */
-const loose = (label: string) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      const read = value === null || value === undefined ? '' : String(value).trim();
-      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
-    });
 
 const valueFields = {
-  status: loose('Status'),
-  billvalue: loose('Bill Value'),
-  penalty: loose('Penalty'),
-  netamount: loose('Net Amount'),
-  consumedcoach: loose('Consumed coaches'),
-  contractperiod: loose('Contract Period'),
+  status: looseText('Status'),
+  billvalue: looseText('Bill Value'),
+  penalty: looseText('Penalty'),
+  netamount: looseText('Net Amount'),
+  consumedcoach: looseText('Consumed coaches'),
+  contractperiod: looseText('Contract Period'),
 };
 
 export const createBillBody = z.object({
-  work: loose('Work'),
-  month: loose('Month'),
+  work: looseText('Work'),
+  month: looseText('Month'),
   ...valueFields,
 });
 export type CreateBillRequest = z.output<typeof createBillBody>;

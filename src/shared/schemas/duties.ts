@@ -3,7 +3,7 @@ import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX
 import { INT32_MAX, TRAIN_NO_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { toWorkType, type WorkType } from '../work-types.js';
-import { dayParam, hasUnsupportedCharacters, isDutyCursor, refuseUnsupportedCharacters, uuidParam } from './input-rules.js';
+import { dayParam, hasUnsupportedCharacters, isDutyCursor, looseText, uuidParam } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
 
 /**
@@ -13,15 +13,6 @@ import { optionalWorkParam } from './work-param.js';
  * server share.
  */
 
-/** Text, a number, null or nothing, read as trimmed text ('' for nothing); `label` names it in messages. */
-const text = (label: string) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      const read = value === null || value === undefined ? '' : String(value).trim();
-      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
-    });
 
 const ids = z
   .array(z.union([z.string(), z.object({ _id: z.string() })]))
@@ -31,16 +22,16 @@ const ids = z
 
 /** POST /mcctrain/create-mcctrain, as sent (reqq, used and status are decided by the server). */
 export const createDutyBody = z.object({
-  work: text('Work'),
-  trainno: text('Train number'),
-  supervisor: text('Supervisor'),
-  totalcoach: text('Total coaches'),
-  type: text('Type'),
+  work: looseText('Work'),
+  trainno: looseText('Train number'),
+  supervisor: looseText('Supervisor'),
+  totalcoach: looseText('Total coaches'),
+  type: looseText('Type'),
   workers: ids,
-  suppliedBedsheet: text('Supplied bedsheets'),
-  status: text('Status'),
-  reqq: text('Required staff'),
-  used: text('Used'),
+  suppliedBedsheet: looseText('Supplied bedsheets'),
+  status: looseText('Status'),
+  reqq: looseText('Required staff'),
+  used: looseText('Used'),
 });
 export type CreateDutyRequest = z.output<typeof createDutyBody>;
 
@@ -108,8 +99,8 @@ export function checkNewDuty(request: CreateDutyRequest): RuleResult<NewDuty> {
 
 /** PUT /mcctrain/update-mcctrain/{id}: a status change (with returned), or the full edit. */
 export const updateDutyBody = z.object({
-  status: text('Status'),
-  returned: text('Returned bedsheets'),
+  status: looseText('Status'),
+  returned: looseText('Returned bedsheets'),
   trainno: z
     .union([z.string(), z.number(), z.null()])
     .optional()

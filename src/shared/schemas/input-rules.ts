@@ -110,19 +110,39 @@ function fromBase64Url(value: string): string | null {
  * way toISOString writes it, from 1970 on (year 0000 or 2026-02-30 would fail in SQL).
  */
 export function isDutyCursor(value: string): boolean {
+  return decodeDutyCursor(value) !== null;
+}
+
+/** A duty list cursor's moment and id (see isDutyCursor), or null when it is not one. */
+export function decodeDutyCursor(value: string): { at: string; id: string } | null {
   const json = fromBase64Url(value);
-  if (json === null) return false;
+  if (json === null) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    return false;
+    return null;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) return false;
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
   const [at, id] = parsed as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return false;
+  if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return null;
   const match = ISO_MOMENT.exec(at);
-  if (!match || Number(match[1]) < 1970) return false;
+  if (!match || Number(match[1]) < 1970) return null;
   const moment = new Date(at);
-  return !Number.isNaN(moment.getTime()) && moment.toISOString() === at;
+  return !Number.isNaN(moment.getTime()) && moment.toISOString() === at ? { at, id } : null;
+}
+
+/**
+ * A form value read leniently as trimmed text ('' for nothing): text, a number or null, as
+ * forms and older clients send them; refuses unsupported characters naming `label`. The
+ * duty and bill rules then run on it in SPEC's order.
+ */
+export function looseText(label: string) {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const read = value === null || value === undefined ? '' : String(value).trim();
+      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
+    });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
+import { decodeDutyCursor } from '../../../shared/schemas/input-rules.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -258,13 +259,9 @@ interface Cursor {
 
 function readCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [string, string];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && UUID.test(id)) return { at, id };
-  } catch {
-    // fall through
-  }
-  throw refuse(400, 'The cursor is not valid');
+  const cursor = decodeDutyCursor(value);
+  if (!cursor) throw refuse(400, MSG.cursorInvalid);
+  return cursor;
 }
 
 function writeCursor(at: Date, id: string): string {
