@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
-import { monthAndYear, shiftMonth } from './report-month.js';
+import { isMonth, monthAndYear, shiftMonth } from './report-month.js';
 
 /**
  * Steps to earlier months and back, never past the current month (SPEC §2 attendance
@@ -8,6 +8,8 @@ import { monthAndYear, shiftMonth } from './report-month.js';
  */
 export function MonthStepper({ month, currentMonth, onChange }: { month: string; currentMonth: string; onChange: (month: string) => void }) {
   const atCurrent = month >= currentMonth;
+  // the first month the server keeps reports for (CALENDAR_YEAR_MIN)
+  const atFirst = !isMonth(shiftMonth(month, -1));
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Month">
       <ActionIcon
@@ -15,6 +17,7 @@ export function MonthStepper({ month, currentMonth, onChange }: { month: string;
         size={44}
         radius="md"
         aria-label={MSG.previousMonth}
+        disabled={atFirst}
         onClick={() => onChange(shiftMonth(month, -1))}
       >
         <Chevron direction="left" />

@@ -21,6 +21,13 @@ describe('report months', () => {
     expect(isMonth(null)).toBe(false);
   });
 
+  it('accepts only the months the server reports on (2000–2100), so the address cannot ask for a 400', () => {
+    expect(isMonth('2000-01')).toBe(true);
+    expect(isMonth('1999-12')).toBe(false);
+    expect(isMonth('0000-01')).toBe(false);
+    expect(isMonth('2101-01')).toBe(false);
+  });
+
   it('opens the first tab for an unknown work type', () => {
     expect(tabFromParam('pit & yard')).toBe('pit & yard');
     expect(tabFromParam('MCC ')).toBe('mcc');

@@ -1,9 +1,10 @@
 import { MONTH_NAMES } from '../../../shared/attendance.js';
+import { monthProblem } from '../../../shared/schemas/input-rules.js';
 import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 
-/** 'YYYY-MM' with a real month number. */
+/** A 'YYYY-MM' month the server answers for (the shared rule: a real month, 2000–2100). */
 export function isMonth(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return typeof value === 'string' && monthProblem(value) === null;
 }
 
 /** The month `delta` months after `month` ('2026-01', -1 → '2025-12'). */
