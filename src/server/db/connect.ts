@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { PgListener } from './pg-listener.js';
-import { remainingWaitMs } from './request-budget.js';
+import { currentRequestBudget } from './request-budget.js';
 import * as schema from './schema.js';
 import { TurnQueue } from './turn-queue.js';
 
@@ -186,13 +186,14 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
   const client = await PGlite.create(location);
   const queue = new TurnQueue(waitTimeoutMs);
   // PGlite has one connection and queues every caller without limit; this front door
-  // bounds the wait for a turn (503 after waitTimeoutMs). A transaction takes one turn
+  // bounds the wait for a turn (503 after waitTimeoutMs, less what the request's earlier
+  // waits used). A transaction takes one turn
   // for its whole length, so it is never cut half-way.
   const guarded = new Proxy(client, {
     get(target, property) {
       if (property === 'query' || property === 'exec' || property === 'transaction') {
         const method = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => queue.run(() => method.apply(target, args), remainingWaitMs(waitTimeoutMs));
+        return (...args: unknown[]) => queue.run(() => method.apply(target, args), { budget: currentRequestBudget() });
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -209,7 +210,7 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
       // busy: answer from whether the queue is moving instead of waiting in it
       if (queue.occupied) return Date.now() - queue.lastProgressAt < EMBEDDED_STALL_MS;
       try {
-        await queue.run(() => client.query('select 1'), timeoutMs);
+        await queue.run(() => client.query('select 1'), { maxWaitMs: timeoutMs });
         return true;
       } catch {
         return false;
