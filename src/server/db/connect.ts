@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serializeError } from '../log-redaction.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { PgListener } from './pg-listener.js';
 import { currentRequestBudget } from './request-budget.js';
@@ -62,8 +63,9 @@ const KEEPALIVE_DELAY_MS = 10_000;
 const EMBEDDED_STALL_MS = 10_000;
 
 function warnOnStderr(error: Error): void {
-  const code = (error as { code?: unknown }).code;
-  console.warn(`database connection lost${code ? ` (${String(code)})` : ''}: ${error.message}`);
+  // through the log's serializer: a driver's message may quote a query's parameters
+  const { type, code, message } = serializeError(error);
+  console.warn(`database connection lost: ${type}${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir/pgdata. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
 import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
@@ -179,6 +179,32 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
   if (!up) throw new Error(`the server did not start:\n${output}`);
   return { child, baseUrl, output: () => output, exit };
 }
+
+describe('stopping the server process', () => {
+  it('exits 0 on SIGTERM during start-up (opening and migrating the database)', async () => {
+    const base = onPostgres ? await openTestDatabase() : null;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-startup-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: base?.url ?? '', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info', IFSC_API_URL: '', SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.stderr!.on('data', (chunk: Buffer) => (output += String(chunk)));
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // the first line comes before the database is opened
+      await vi.waitFor(() => expect(output).toContain('"msg":"starting"'), { timeout: 30_000, interval: 20 });
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(output).not.toMatch(/uncaught|unhandled|could not start/i);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await base?.close();
+    }
+  }, 60_000);
+});
 
 describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
   let databaseUrl: string;
