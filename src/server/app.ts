@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null);
   registerErrorHandling(app);
   // The embedded database bounds each request's total wait for its turns, not each query's
-  app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(Date.now(), done));
+  app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {

@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp, loggerOptions } from './app.js';
+import { scrubLogLine, serializeError } from './log-redaction.js';
 import { countUsers } from './modules/auth/accounts.service.js';
 import { WEB_DIST_DIR } from './paths.js';
 
@@ -19,106 +21,139 @@ if (!config.databaseUrl) {
     process.exit(1);
   }
 }
-// Until the app (and its logger) exists, a lost connection is reported on stderr.
-let logConnectionError = (error: Error) => console.warn(`database connection lost: ${describe(error)}`);
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  waitTimeoutMs: config.dbWaitTimeoutSeconds * 1000,
-  onConnectionError: (error) => logConnectionError(error),
-});
-await database.migrate();
-const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
-logConnectionError = (error) => app.log.warn({ code: codeOf(error), reason: error.message.slice(0, 200) }, 'database connection lost; it is replaced on next use');
-
-/** The error's code, if it has one (a SQLSTATE or a socket code). */
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
+/** The few levels main.ts logs at; the app's pino logger once it exists. */
+interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+  fatal(object: object, message: string): void;
 }
 
 /**
- * A short description that never holds query parameters: Drizzle's message quotes the
- * query and its values (hashes, Aadhaar numbers), so only the name, code and the first
- * line of the driver's own message are kept.
+ * Until the app (and its pino logger) exists: one JSON line on stderr, the error through
+ * the same serializer and scrubber as the app's log, so no query parameter gets out.
  */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const driver = (error as { cause?: unknown }).cause instanceof Error ? ((error as { cause?: unknown }).cause as Error) : error;
-  const message = driver === error && /^Failed query/.test(error.message) ? '' : driver.message.split('\n')[0]!.slice(0, 200);
-  return [driver.name, codeOf(driver), message].filter(Boolean).join(' ');
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+function startupLogger(): Log {
+  const threshold = LEVELS[config.logLevel] ?? LEVELS.info!;
+  const write = (level: string) => (object: object, message: string) => {
+    if (LEVELS[level]! < threshold) return;
+    const { err, ...rest } = object as { err?: unknown };
+    const line = JSON.stringify({ level, time: Date.now(), ...rest, ...(err === undefined ? {} : { err: serializeError(err) }), msg: message });
+    process.stderr.write(`${scrubLogLine(line)}\n`);
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error'), fatal: write('fatal') };
 }
 
-/** Where the error came from: stack frames only (a message line may quote parameters). */
-function framesOf(error: unknown): string | undefined {
-  if (!(error instanceof Error) || !error.stack) return undefined;
-  return error.stack
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('at '))
-    .slice(0, 6)
-    .join('\n');
-}
+let log: Log = startupLogger();
+let database: DatabaseHandle | null = null;
+let app: FastifyInstance | null = null;
 
 // A promise nobody awaited failed: a bug to log, but the request it came from has its
 // answer already and the others are fine, so the process stays up.
 process.on('unhandledRejection', (reason) => {
-  app.log.error({ reason: describe(reason), stack: framesOf(reason) }, 'unhandled promise rejection');
+  log.error({ err: reason }, 'unhandled promise rejection');
 });
 // After an uncaught exception the process's state is unknown: log it and exit non-zero so
 // the supervisor restarts a clean one. A dropped database connection never gets here.
 process.on('uncaughtException', (error) => {
-  app.log.fatal({ reason: describe(error), stack: framesOf(error) }, 'uncaught exception; exiting');
+  log.fatal({ err: error }, 'uncaught exception; exiting');
   releaseLock();
   process.exit(1);
 });
 
 let closing = false;
+let starting: Promise<boolean> = Promise.resolve(false);
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  if (closing) {
+    // a second Ctrl+C: the person does not want to wait for the grace
+    log.warn({ signal }, 'second signal; exiting now');
+    releaseLock();
+    process.exit(0);
+  }
   closing = true;
-  app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+  log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
   // an intended shutdown exits 0 even when requests are still running after the grace:
   // a supervisor must not read it as a crash
   const force = setTimeout(() => {
-    app.log.warn('requests still running after the grace period; exiting anyway');
+    log.warn({ graceSeconds: config.shutdownGraceSeconds }, 'still busy after the grace period; exiting anyway');
     releaseLock();
     process.exit(0);
   }, config.shutdownGraceSeconds * 1000);
   force.unref();
   try {
-    await app.close();
-    await database.close();
+    // a start-up step under way (opening the database, a migration) finishes first
+    await starting.catch(() => undefined);
+    await app?.close();
+    await database?.close();
   } finally {
     releaseLock();
     process.exit(0);
   }
 }
+// before anything slow starts, so a stop during start-up is an orderly one (exit 0)
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+log.info({ database: config.databaseUrl ? 'postgres' : 'embedded' }, 'starting');
 
-try {
+/** Opens and migrates the database and starts listening; answers false when a stop came first. */
+async function start(): Promise<boolean> {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    waitTimeoutMs: config.dbWaitTimeoutSeconds * 1000,
+    onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; it is replaced on next use'),
+  });
+  if (closing) return false;
+  await database.migrate();
+  if (closing) return false;
+  app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  log = app.log;
+  if (closing) return false;
   await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  app.log.error({ err: error }, 'could not start');
-  releaseLock();
-  process.exit(1);
+  return true;
 }
 
-const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-app.log.info({ ms: Math.round(performance.now() - started) }, `Dutyroll ready at ${config.publicUrl} on ${where}`);
-if ((await countUsers(database.db)) === 0) {
-  console.log(
-    [
-      '',
-      'No account exists yet. Create the first manager, then sign in:',
-      `  npm run user:create -- --name "Your Name" --email you@example.com --password 'choose-a-password' --role manager`,
-      config.databaseUrl
-        ? ''
-        : '  (the embedded database is opened by one process at a time: stop this server with Ctrl+C, run the command, then npm start again;\n   or create the first manager in the browser at ' + `${config.publicUrl}/registerygigyictgyjutgtyjuctyuccftyutucfyj)`,
-      `  Then open ${config.publicUrl}/login`,
-      '',
-    ]
-      .filter((line) => line !== '')
-      .join('\n'),
-  );
+starting = start();
+let ready = false;
+try {
+  ready = await starting;
+} catch (error) {
+  if (!closing) {
+    log.error({ err: error }, 'could not start');
+    releaseLock();
+    process.exit(1);
+  }
+}
+// a stop came during start-up: shutdown() finishes the job and exits 0
+if (ready) await announce();
+
+/** The ready line, and the first-account hint on a new install. */
+async function announce(): Promise<void> {
+  const db = database!.db;
+  const where = database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  log.info({ ms: Math.round(performance.now() - started) }, `Dutyroll ready at ${config.publicUrl} on ${where}`);
+  // a database blip here only costs the hint, never the process
+  let noAccountYet = false;
+  try {
+    noAccountYet = (await countUsers(db)) === 0;
+  } catch (error) {
+    log.warn({ err: error }, 'could not check whether any account exists');
+  }
+  if (noAccountYet) {
+    console.log(
+      [
+        '',
+        'No account exists yet. Create the first manager, then sign in:',
+        `  npm run user:create -- --name "Your Name" --email you@example.com --password 'choose-a-password' --role manager`,
+        config.databaseUrl
+          ? ''
+          : '  (the embedded database is opened by one process at a time: stop this server with Ctrl+C, run the command, then npm start again;\n   or create the first manager in the browser at ' + `${config.publicUrl}/registerygigyictgyjutgtyjuctyuccftyutucfyj)`,
+        `  Then open ${config.publicUrl}/login`,
+        '',
+      ]
+        .filter((line) => line !== '')
+        .join('\n'),
+    );
+  }
 }

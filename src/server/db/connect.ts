@@ -6,9 +6,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serializeError } from '../log-redaction.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { PgListener } from './pg-listener.js';
-import { remainingWaitMs } from './request-budget.js';
+import { currentRequestBudget } from './request-budget.js';
 import * as schema from './schema.js';
 import { TurnQueue } from './turn-queue.js';
 
@@ -56,12 +57,15 @@ export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
 /** A statement running longer than this is cancelled by PostgreSQL (57014). */
 const STATEMENT_TIMEOUT_MS = 60_000;
 const DEFAULT_PING_TIMEOUT_MS = 1000;
+/** First TCP keepalive probe on an idle connection. */
+const KEEPALIVE_DELAY_MS = 10_000;
 /** A busy embedded database whose queue moved this recently still counts as ready. */
 const EMBEDDED_STALL_MS = 10_000;
 
 function warnOnStderr(error: Error): void {
-  const code = (error as { code?: unknown }).code;
-  console.warn(`database connection lost${code ? ` (${String(code)})` : ''}: ${error.message}`);
+  // through the log's serializer: a driver's message may quote a query's parameters
+  const { type, code, message } = serializeError(error);
+  console.warn(`database connection lost: ${type}${typeof code === 'string' ? ` (${code})` : ''}: ${message}`);
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir/pgdata. */
@@ -76,10 +80,14 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    // bounds both opening a connection and waiting for a free one: a request never hangs
+    // bounds opening a connection and waiting for a free one; a statement is bounded by
+    // statement_timeout, and a connection that dies silently by the keepalive probes below
     connectionTimeoutMillis: waitTimeoutMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    // the OS default waits two hours before the first probe: a dead peer (failover, a
+    // dropped NAT entry) would go unnoticed that long
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'dutyroll',
   });
@@ -92,8 +100,12 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  releaseClientOnFailedBegin(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-  const listener = new PgListener({ connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, application_name: 'dutyroll-listen' }, onConnectionError);
+  const listener = new PgListener(
+    { connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-listen' },
+    onConnectionError,
+  );
   let closing: Promise<void> | null = null;
   return {
     db,
@@ -109,6 +121,42 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
       return closing;
     },
   };
+}
+
+const BEGIN = /^\s*begin\b/i;
+
+/**
+ * drizzle-orm 0.45's NodePgSession.transaction() checks a client out with `pool.connect()`
+ * and sends `begin` before its try/finally: when `begin` fails (the connection was killed
+ * as it was handed out) the client is never released, and after `max` such failures every
+ * request waits for a connection that never comes. This makes the first statement of each
+ * promise checkout release the client with the error (pg-pool then destroys it) when that
+ * statement is a failed `begin`. Drizzle releases only after a successful `begin`, so the
+ * client is released exactly once either way. pool.query()'s own checkouts (callback form)
+ * release themselves and are left alone.
+ */
+export function releaseClientOnFailedBegin(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      // a wrapper left by an earlier checkout that sent nothing must not stack up
+      delete (client as Partial<pg.PoolClient>).query;
+      const query = client.query as (...queryArgs: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...queryArgs: unknown[]) => {
+        delete (client as Partial<pg.PoolClient>).query;
+        const result = query.apply(client, queryArgs);
+        const first = queryArgs[0];
+        const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+        if (typeof text !== 'string' || !BEGIN.test(text) || !(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          client.release(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+      };
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** `select 1` on a connection of its own, so a full or stuck pool cannot delay the answer. */
@@ -140,13 +188,14 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
   const client = await PGlite.create(location);
   const queue = new TurnQueue(waitTimeoutMs);
   // PGlite has one connection and queues every caller without limit; this front door
-  // bounds the wait for a turn (503 after waitTimeoutMs). A transaction takes one turn
+  // bounds the wait for a turn (503 after waitTimeoutMs, less what the request's earlier
+  // waits used). A transaction takes one turn
   // for its whole length, so it is never cut half-way.
   const guarded = new Proxy(client, {
     get(target, property) {
       if (property === 'query' || property === 'exec' || property === 'transaction') {
         const method = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => queue.run(() => method.apply(target, args), remainingWaitMs(waitTimeoutMs));
+        return (...args: unknown[]) => queue.run(() => method.apply(target, args), { budget: currentRequestBudget() });
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -163,7 +212,7 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
       // busy: answer from whether the queue is moving instead of waiting in it
       if (queue.occupied) return Date.now() - queue.lastProgressAt < EMBEDDED_STALL_MS;
       try {
-        await queue.run(() => client.query('select 1'), timeoutMs);
+        await queue.run(() => client.query('select 1'), { maxWaitMs: timeoutMs });
         return true;
       } catch {
         return false;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
 import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
@@ -180,6 +180,32 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
   return { child, baseUrl, output: () => output, exit };
 }
 
+describe('stopping the server process', () => {
+  it('exits 0 on SIGTERM during start-up (opening and migrating the database)', async () => {
+    const base = onPostgres ? await openTestDatabase() : null;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-startup-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: base?.url ?? '', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info', IFSC_API_URL: '', SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.stderr!.on('data', (chunk: Buffer) => (output += String(chunk)));
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // the first line comes before the database is opened
+      await vi.waitFor(() => expect(output).toContain('"msg":"starting"'), { timeout: 30_000, interval: 20 });
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(output).not.toMatch(/uncaught|unhandled|could not start/i);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await base?.close();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
   let databaseUrl: string;
   let admin: pg.Client;
@@ -199,6 +225,17 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
   afterAll(async () => {
     await admin?.end();
   });
+  /** Forgets every rate-limit counter of the test database. */
+  const ratesCleared = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('delete from rate_limits');
+    } finally {
+      await client.end();
+    }
+  };
 
   it('survives ten terminations of all its connections under load and serves again at once', async () => {
     const server = await startServer(databaseUrl);
@@ -210,9 +247,13 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
       const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
       const { token } = (await login.json()) as { token: string };
       const get = (url: string) => fetch(`${server.baseUrl}${url}`, { headers: { authorization: token } });
-      // an open chat stream keeps the LISTEN connection in use, so it is terminated too
-      const streamResponse = await get('/api/v1/chat/stream').catch(() => null);
-      void streamResponse?.body?.cancel().catch(() => undefined);
+      const post = (text: string) =>
+        fetch(`${server.baseUrl}/api/v1/chat/createchat`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+      // an open chat stream keeps the LISTEN connection in use, so it is terminated too; it
+      // is read (and so stays open) until the test aborts it
+      const streamResponse = await fetch(`${server.baseUrl}/api/v1/chat/stream`, { headers: { authorization: token }, signal: stream.signal }).catch(() => null);
+      expect(streamResponse?.status).toBe(200);
+      void streamResponse?.body?.pipeTo(new WritableStream()).catch(() => undefined);
       const worker = async () => {
         for (let i = 0; running && i < 100_000; i += 1) {
           try {
@@ -224,7 +265,21 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
           }
         }
       };
-      const workers = [worker(), worker(), worker(), worker()];
+      // transactions too (a message is one): a connection killed as `begin` is sent must
+      // not be lost to the pool
+      const writes = new Map<number, number>();
+      const writer = async () => {
+        while (running) {
+          try {
+            const response = await post('written during the outage test');
+            await response.arrayBuffer();
+            writes.set(response.status, (writes.get(response.status) ?? 0) + 1);
+          } catch (error) {
+            failures.push(String(error));
+          }
+        }
+      };
+      const workers = [worker(), worker(), worker(), writer(), writer()];
       const served = () => statuses.get(200) ?? 0;
 
       let survived = 0;
@@ -232,6 +287,8 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
         // under load: requests are flowing before each termination
         const before = served();
         expect(await eventually(async () => served() >= before + 5, 10_000)).toBe(true);
+        // the limit of 30 messages a minute would soon turn the writes into 429s without a transaction
+        await ratesCleared();
         const { rows } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
         expect(rows.length).toBeGreaterThan(0);
         // the database is reachable again at once: a DB-backed request must succeed well within the deadline
@@ -246,6 +303,12 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
       expect(failures).toEqual([]);
       // outages answer 503 with Retry-After, never 500
       expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect([...writes.keys()].filter((status) => status !== 201 && status !== 429 && status !== 503)).toEqual([]);
+      expect(writes.get(201)).toBeGreaterThan(0);
+      // no connection was lost for good: as many transactions at once as the pool holds (10) all succeed
+      await ratesCleared();
+      const together = await Promise.all(Array.from({ length: 10 }, (_, i) => post(`together ${i}`).then((response) => response.status)));
+      expect(together).toEqual(Array.from({ length: 10 }, () => 201));
       expect(server.output()).not.toMatch(/uncaught|unhandled/i);
       console.info(`outage test: ${survived}/10 terminations survived; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
     } finally {

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages.js';
 import { ServiceUnavailableError } from '../http-error.js';
+import type { RequestBudget } from './request-budget.js';
 
 interface Waiter {
   grant(): void;
@@ -15,7 +16,7 @@ interface Waiter {
 export class TurnQueue {
   private busy = false;
   private readonly waiters: Waiter[] = [];
-  /** When the last turn ended (or the queue was made): shows the queue is moving. */
+  /** When the last turn started or ended (or the queue was made): shows the queue is moving. */
   lastProgressAt = Date.now();
 
   constructor(private readonly maxWaitMs: number) {}
@@ -25,9 +26,13 @@ export class TurnQueue {
     return this.busy;
   }
 
-  /** Runs `work` in its turn; throws ServiceUnavailableError if the turn does not come in time. */
-  async run<T>(work: () => Promise<T>, maxWaitMs = this.maxWaitMs): Promise<T> {
-    await this.acquire(maxWaitMs);
+  /**
+   * Runs `work` in its turn; throws ServiceUnavailableError if the turn does not come in
+   * time. The wait is bounded by `maxWaitMs` less what `budget` (the request's) has spent
+   * waiting already, and is added to it.
+   */
+  async run<T>(work: () => Promise<T>, options: { maxWaitMs?: number; budget?: RequestBudget | undefined } = {}): Promise<T> {
+    await this.acquire(options.maxWaitMs ?? this.maxWaitMs, options.budget);
     try {
       return await work();
     } finally {
@@ -35,26 +40,34 @@ export class TurnQueue {
     }
   }
 
-  private acquire(maxWaitMs: number): Promise<void> {
+  private refusal(): ServiceUnavailableError {
+    return new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(this.maxWaitMs / 1000)));
+  }
+
+  private acquire(maxWaitMs: number, budget: RequestBudget | undefined): Promise<void> {
     if (!this.busy) {
       this.busy = true;
+      this.lastProgressAt = Date.now();
       return Promise.resolve();
     }
-    if (maxWaitMs <= 0) {
-      // the request has used up its waiting time on earlier queries: answer now
-      return Promise.reject(new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(this.maxWaitMs / 1000))));
-    }
+    const now = Date.now();
+    const allowedMs = maxWaitMs - (budget?.spentMs(now) ?? 0);
+    // the request has used up its waiting time on earlier queries: answer now
+    if (allowedMs <= 0) return Promise.reject(this.refusal());
+    const endWait = budget?.startWait(now) ?? (() => undefined);
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(waiter.timer);
+          endWait();
           resolve();
         },
         timer: setTimeout(() => {
           const index = this.waiters.indexOf(waiter);
           if (index !== -1) this.waiters.splice(index, 1);
-          reject(new ServiceUnavailableError(MSG.serviceUnavailable, Math.max(1, Math.ceil(this.maxWaitMs / 1000))));
-        }, maxWaitMs),
+          endWait();
+          reject(this.refusal());
+        }, allowedMs),
       };
       this.waiters.push(waiter);
     });

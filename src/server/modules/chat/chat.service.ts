@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
 import { dayInZone } from '../../../shared/time.js';
 import { rowsOf, type Database, type DatabaseHandle } from '../../db/connect.js';
+import { outsideRequest } from '../../db/request-budget.js';
 import { chatMessages } from '../../db/schema.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 
@@ -76,12 +77,23 @@ export async function todayCountFromOthers(db: Database, userId: string, now: Da
 
 export type ChatListener = (message: ChatMessage) => void;
 
+/** One open stream's place in the hub. */
+export interface ChatSubscription {
+  /**
+   * Hands `message` to the stream unless it has had it already: for messages the stream
+   * finds itself (the Last-Event-ID replay), which may overlap with live delivery.
+   */
+  offer(message: ChatMessage): void;
+  /** Stops delivery to the stream. */
+  unsubscribe(): void;
+}
+
 interface Subscriber {
   send: ChatListener;
-  /** Ids already handed to this stream, so a catch-up never repeats one (oldest dropped first). */
+  /** Ids already handed to this stream, so no message goes out twice (oldest dropped first). */
   seen: Set<string>;
-  /** The newest created_at the hub knew when the stream opened: a catch-up skips older ones. */
-  since: Date | null;
+  /** When the stream opened (the clock that stamps messages): a catch-up starts there. */
+  since: Date;
 }
 
 /** How many delivered ids each stream remembers. */
@@ -96,10 +108,14 @@ const CATCH_UP_RETRY_MS = 1000;
  * (not per stream): each notification is read once from the database and handed to every
  * local subscriber, so 500 open chats cost 500 callbacks, not 500 queries.
  *
- * Notifications sent while the LISTEN connection was down are lost for good, and so is one
- * whose message could not be read. Each time listening (re)starts, and after such a read
- * failure, the hub re-reads the messages since the newest one it had and hands each stream
- * those it has not had yet: every message reaches every open stream exactly once.
+ * Notifications sent before listening starts or while the LISTEN connection is down are
+ * lost for good, and so is one whose message could not be read. Each time listening
+ * (re)starts, and after such a read failure, the hub re-reads the messages since the newest
+ * one it had (or, before it had any, since the oldest open stream opened) and hands each
+ * stream those it has not had yet: every message reaches every open stream exactly once.
+ *
+ * The hub's work (listening, reading notified messages, retries) serves every stream, not
+ * the request that happened to start it, so it runs outside that request's wait budget.
  */
 export class ChatHub {
   private readonly subscribers = new Set<Subscriber>();
@@ -110,22 +126,32 @@ export class ChatHub {
   private catchingUp: Promise<void> | null = null;
   private catchUpAgain = false;
   private retryTimer: NodeJS.Timeout | null = null;
-  private listenedBefore = false;
   private closed = false;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  /** `now` is the clock that stamps new messages (deps.now). */
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
-  /** Subscribes; answers the function that unsubscribes. Starts listening on first use. */
-  async subscribe(listener: ChatListener): Promise<() => void> {
-    const subscriber: Subscriber = { send: listener, seen: new Set(), since: this.watermark };
+  /** Subscribes; answers the stream's subscription. Starts listening on first use. */
+  async subscribe(listener: ChatListener): Promise<ChatSubscription> {
+    const subscriber: Subscriber = { send: listener, seen: new Set(), since: this.now() };
     this.subscribers.add(subscriber);
-    this.starting ??= this.database
-      .listen(CHAT_CHANNEL, (id) => void this.deliver(id), () => this.listening())
-      .then((stop) => {
-        this.stop = stop;
-      });
+    this.starting ??= outsideRequest(() =>
+      this.database.listen(
+        CHAT_CHANNEL,
+        (id) => outsideRequest(() => void this.deliver(id)),
+        () => outsideRequest(() => this.requestCatchUp()),
+      ),
+    ).then((stop) => {
+      this.stop = stop;
+    });
     await this.starting;
-    return () => this.subscribers.delete(subscriber);
+    return {
+      offer: (message) => this.hand(subscriber, message),
+      unsubscribe: () => void this.subscribers.delete(subscriber),
+    };
   }
 
   get size(): number {
@@ -158,26 +184,6 @@ export class ChatHub {
     for (const subscriber of this.subscribers) this.hand(subscriber, message);
   }
 
-  /** Listening (re)started: the first time, note where we are; after a gap, catch up. */
-  private listening(): void {
-    const first = !this.listenedBefore;
-    this.listenedBefore = true;
-    if (first && this.watermark === null) {
-      void this.newestCreatedAt()
-        .then((newest) => {
-          if (newest && this.watermark === null) this.watermark = newest;
-        })
-        .catch(() => undefined);
-      return;
-    }
-    this.requestCatchUp();
-  }
-
-  private async newestCreatedAt(): Promise<Date | null> {
-    const [row] = await this.database.db.select({ createdAt: chatMessages.createdAt }).from(chatMessages).orderBy(desc(chatMessages.createdAt)).limit(1);
-    return row?.createdAt ?? null;
-  }
-
   private requestCatchUp(): void {
     if (this.closed) return;
     if (this.catchingUp) {
@@ -190,10 +196,12 @@ export class ChatHub {
         () => {
           // the database is still away: try again shortly
           if (this.closed || this.retryTimer) return;
-          this.retryTimer = setTimeout(() => {
-            this.retryTimer = null;
-            this.requestCatchUp();
-          }, CATCH_UP_RETRY_MS);
+          this.retryTimer = outsideRequest(() =>
+            setTimeout(() => {
+              this.retryTimer = null;
+              this.requestCatchUp();
+            }, CATCH_UP_RETRY_MS),
+          );
           this.retryTimer.unref();
         },
       )
@@ -208,21 +216,23 @@ export class ChatHub {
 
   private async catchUp(): Promise<void> {
     if (this.subscribers.size === 0) return;
-    const rows = this.watermark
-      ? await this.database.db
-          .select()
-          .from(chatMessages)
-          .where(gte(chatMessages.createdAt, new Date(this.watermark.getTime() - CATCH_UP_SLACK_MS)))
-          .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
-          .limit(CATCH_UP_LIMIT)
-      : // where we were is unknown (the database was away from the start): the latest ones
-        (await this.database.db.select().from(chatMessages).orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(CATCH_UP_LIMIT)).reverse();
+    let from = this.watermark;
+    if (!from) {
+      // nothing seen yet (listening has just started, perhaps after failed attempts): from the oldest stream's opening
+      for (const subscriber of this.subscribers) if (!from || subscriber.since < from) from = subscriber.since;
+    }
+    const rows = await this.database.db
+      .select()
+      .from(chatMessages)
+      .where(gte(chatMessages.createdAt, new Date(from!.getTime() - CATCH_UP_SLACK_MS)))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+      .limit(CATCH_UP_LIMIT);
     for (const row of rows) {
       this.advance(row.createdAt);
       const message = presentChat(row);
       for (const subscriber of this.subscribers) {
         // older than the stream (with the same slack): the client loaded those itself
-        if (subscriber.since && row.createdAt.getTime() < subscriber.since.getTime() - CATCH_UP_SLACK_MS) continue;
+        if (row.createdAt.getTime() < subscriber.since.getTime() - CATCH_UP_SLACK_MS) continue;
         this.hand(subscriber, message);
       }
     }

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { SseParser } from '../../../web/features/chat/sse-parser.js';
 import { openDatabase } from '../../db/connect.js';
+import { chatMessages } from '../../db/schema.js';
+import { ChatHub } from './chat.service.js';
 import { CHAT_MESSAGES_PER_MINUTE, CHAT_STREAMS_PER_SESSION } from './routes.js';
 import { buildUser, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
@@ -234,6 +236,40 @@ describe('chat streams per sign-in', () => {
   });
 });
 
+describe('the chat hub when listening starts late', () => {
+  it('hands a stream opened before the first LISTEN succeeded the messages sent meanwhile, once', async () => {
+    const database = await openTestDatabase();
+    // listening that fails at first and succeeds on a retry: PgListener.listen answers at
+    // once and reports listening only when a later attempt gets through
+    let listeningStarted = () => {};
+    let notify: (payload: string) => void = () => {};
+    const hub = new ChatHub({
+      ...database,
+      listen: async (_channel, onNotify, onListening) => {
+        notify = onNotify;
+        listeningStarted = () => onListening?.();
+        return async () => undefined;
+      },
+    });
+    try {
+      const received: string[] = [];
+      const subscription = await hub.subscribe((message) => received.push(message.text));
+      const [during] = await database.db.insert(chatMessages).values({ userName: 'Someone', text: 'sent while not listening', createdAt: new Date() }).returning();
+      listeningStarted();
+      await vi.waitFor(() => expect(received).toEqual(['sent while not listening']));
+      // a late notification of the same message, and the Last-Event-ID replay of it, repeat nothing
+      notify(during!.id);
+      subscription.offer({ _id: during!.id, text: during!.text, user: during!.userName, userId: null, createdAt: during!.createdAt.toISOString() });
+      const [next] = await database.db.insert(chatMessages).values({ userName: 'Someone', text: 'live', createdAt: new Date() }).returning();
+      notify(next!.id);
+      await vi.waitFor(() => expect(received).toEqual(['sent while not listening', 'live']));
+    } finally {
+      await hub.close();
+      await database.close();
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('chat streams across a lost LISTEN connection (PostgreSQL)', () => {
   it('delivers every message sent during and after the blip to an open stream, exactly once', async () => {
     const database = await openTestDatabase();
@@ -268,8 +304,13 @@ describe.skipIf(!process.env.DATABASE_URL)('chat streams across a lost LISTEN co
 
       const [listener] = await listeners();
       expect(listener).toBeDefined();
+      // no new connection gets in until the test allows it (superusers included), so the
+      // "during" messages surely commit while nobody listens; open pool connections stay
+      await admin.query(`alter database "${name}" with allow_connections false`);
       await admin.query('select pg_terminate_backend($1)', [listener]);
       for (let i = 0; i < 5; i += 1) await post(`during ${i}`);
+      expect(await listeners()).toEqual([]);
+      await admin.query(`alter database "${name}" with allow_connections true`);
       await until(async () => (await listeners()).some((pid) => pid !== listener), 10_000);
       for (let i = 0; i < 5; i += 1) await post(`after ${i}`);
 
@@ -280,6 +321,7 @@ describe.skipIf(!process.env.DATABASE_URL)('chat streams across a lost LISTEN co
       expect(received.map((m) => m.text).sort()).toEqual([...sent].sort());
     } finally {
       stream?.close();
+      await admin.query(`alter database "${name}" with allow_connections true`).catch(() => undefined);
       await admin.end();
       await first.app.close();
       await second.app.close();

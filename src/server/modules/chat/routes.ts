@@ -7,12 +7,13 @@ import { ROLE } from '../../../shared/roles.js';
 import { errorResponse } from '../../../shared/schemas/auth.js';
 import { chatListQuery, chatMessage, createChatBody, type ChatMessage } from '../../../shared/schemas/chat.js';
 import type { DatabaseHandle } from '../../db/connect.js';
+import { outsideRequest } from '../../db/request-budget.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import { resolveUser, type Guards } from '../../plugins/auth.js';
 import { hitRateLimit } from '../../rate-limit.js';
 import { sha256, tokenFromHeader } from '../auth/tokens.js';
-import { ChatHub, createChat, listChats, todayCountFromOthers } from './chat.service.js';
+import { ChatHub, createChat, listChats, todayCountFromOthers, type ChatSubscription } from './chat.service.js';
 
 /** Messages one person may send per minute. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -33,7 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHandle) {
   const chatters = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
-  const hub = new ChatHub(database);
+  const hub = new ChatHub(database, deps.now);
   const streams = new Set<ServerResponse>();
   const streamsBySession = new Map<string, Set<ServerResponse>>();
 
@@ -113,31 +114,30 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
         res.write('retry: 3000\n\n');
         streams.add(res);
         sessionStreams.add(res);
-        // the Last-Event-ID replay and live delivery can overlap: each id goes out once
-        const sent = new Set<string>();
         const send = (message: ChatMessage) => {
-          if (sent.has(message._id)) return;
-          sent.add(message._id);
-          if (sent.size > 2000) sent.delete(sent.values().next().value!);
           res.write(`id: ${message._id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`);
         };
 
         let closed = false;
-        let unsubscribe = () => {};
-        const heartbeat = setInterval(() => {
-          res.write(': ping\n\n');
-          // a session that ended (logout, disabled, resigned) loses its stream too
-          resolveUser(deps.db, request)
-            .then((user) => {
-              if (!user) res.end();
-            })
-            .catch(() => undefined);
-        }, HEARTBEAT_MS);
+        let subscription: ChatSubscription | null = null;
+        // the heartbeat outlives this request's handler: its session checks must not draw on
+        // (or be refused by) the wait budget of the request that opened the stream
+        const heartbeat = outsideRequest(() =>
+          setInterval(() => {
+            res.write(': ping\n\n');
+            // a session that ended (logout, disabled, resigned) loses its stream too
+            resolveUser(deps.db, request)
+              .then((user) => {
+                if (!user) res.end();
+              })
+              .catch(() => undefined);
+          }, HEARTBEAT_MS),
+        );
         heartbeat.unref();
         const cleanup = () => {
           closed = true;
           clearInterval(heartbeat);
-          unsubscribe();
+          subscription?.unsubscribe();
           streams.delete(res);
           sessionStreams.delete(res);
           if (sessionStreams.size === 0 && streamsBySession.get(session) === sessionStreams) streamsBySession.delete(session);
@@ -145,12 +145,13 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
         request.raw.on('close', cleanup);
         res.on('close', cleanup);
 
-        unsubscribe = await hub.subscribe(send);
-        if (closed) unsubscribe();
+        subscription = await outsideRequest(() => hub.subscribe(send));
+        if (closed) subscription.unsubscribe();
         const lastId = request.headers['last-event-id'];
         if (typeof lastId === 'string' && UUID.test(lastId)) {
           try {
-            for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) send(message);
+            // the replay and live delivery can overlap: the hub hands each id out once
+            for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) subscription.offer(message);
           } catch {
             // the database is away: close, and the browser comes back with Last-Event-ID
             res.end();
