@@ -172,6 +172,27 @@ describe('the app logger', () => {
     for (const line of lines) expect(line).not.toContain('Lakshmi');
   });
 
+  it('never logs request or response headers: no Authorization, Cookie or Set-Cookie', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('trace') as object), stream } });
+    app.get('/x', async (request, reply) => {
+      request.log.info({ req: request, res: reply }, 'as objects');
+      request.log.info({ req: { headers: request.headers }, res: { headers: { 'set-cookie': 'SESSIONSETCOOKIE' } } }, 'as plain headers');
+      reply.header('set-cookie', 'SESSIONSETCOOKIE');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/x', headers: { authorization: 'SESSIONAUTHORIZATION', cookie: 'SESSIONCOOKIE' } });
+    await app.close();
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) expect(line).not.toMatch(/SESSION(AUTHORIZATION|COOKIE|SETCOOKIE)/);
+  });
+
   it('leaves objects without an Error as they are', () => {
     const object = { a: { b: [1, { c: 'd' }] }, e: new Date(0) };
     expect(formatLogObject(object)).toBe(object);
