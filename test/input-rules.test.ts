@@ -84,7 +84,7 @@ describe('input rules', () => {
       aadhar: uniqueAadhar(),
       acnumber: '1'.repeat(201),
     });
-    expect([register.statusCode, register.json().msg]).toEqual([400, MSG.tooLong('Account number', 200)]);
+    expect([register.statusCode, register.json().msg]).toEqual([400, MSG.tooLong('Account Number', 200)]);
     const bill = await call(manager, 'POST', '/mcctrain/createbill', {
       work: 'mcc',
       month: '2026-04',

@@ -39,6 +39,15 @@ export function violatedConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds a client should wait before retrying when a dependency is briefly unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export interface ServiceUnavailableOptions {
+  cause?: unknown;
+  /** More fields of the answer besides {msg}, e.g. SPEC's {success: false, message}. */
+  extra?: Record<string, unknown>;
+}
+
 /**
  * A dependency we cannot reach (the database, the mail server): not the caller's fault and
  * not a bug. Answers 503 with `Retry-After` so clients and load balancers try again later.
@@ -46,10 +55,10 @@ export function violatedConstraint(error: unknown): string | undefined {
 export class ServiceUnavailableError extends HttpError {
   constructor(
     message: string,
-    readonly retryAfterSeconds = 5,
-    options: { cause?: unknown } = {},
+    readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
+    options: ServiceUnavailableOptions = {},
   ) {
-    super(503, message);
+    super(503, message, options.extra);
     this.name = 'ServiceUnavailableError';
     if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }

@@ -11,7 +11,7 @@ import { multipartFile } from '../../test/helpers/multipart.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { loggerOptions } from './app.js';
 import { sha256 } from './modules/auth/tokens.js';
-import { MAX_LINE_LENGTH, maskSecrets, redactUrl, scrubDetail, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
+import { formatLogObject, MAX_LINE_LENGTH, maskSecrets, redactUrl, scrubDetail, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 
 const AADHAAR = '438212349876';
 const ACCOUNT = '000123456789012';
@@ -36,6 +36,16 @@ describe('maskSecrets', () => {
   it('keeps the last four digits of Aadhaar and account numbers', () => {
     expect(maskSecrets(`aadhaar ${AADHAAR}, account ${ACCOUNT}`)).toBe('aadhaar ********9876, account ***********9012');
     expect(maskSecrets('4382 1234 9876 and 4382-1234-9876')).toBe('**** **** 9876 and ****-****-9876');
+  });
+
+  it('masks Aadhaar numbers written with dots, slashes, underscores or several spaces', () => {
+    expect(maskSecrets('a 4382.1234.9876 b')).toBe('a ****.****.9876 b');
+    expect(maskSecrets('4382  1234  9876')).toBe('****  ****  9876');
+    expect(maskSecrets('4382 - 1234 - 9876')).toBe('**** - **** - 9876');
+    expect(maskSecrets('4382/1234/9876, 4382_1234_9876, 4382\t1234\t9876.')).toBe('****/****/9876, ****_****_9876, ****\t****\t9876.');
+    // not a UUID's groups nor a date
+    const ordinary = 'id 0b6f8a2e-1234-5678-9012-2d3c4b5a6e7f on 2026-02-28';
+    expect(maskSecrets(ordinary)).toBe(ordinary);
   });
 
   it('masks argon2 hashes and long random tokens, but not ids, names or short numbers', () => {
@@ -135,6 +145,60 @@ describe('the app logger', () => {
     }
     expect(JSON.parse(lines[1]!).err).toMatchObject({ type: 'DrizzleQueryError', cause: { constraint: 'staff_aadhar_key' } });
     expect(JSON.parse(lines[2]!).error).toMatchObject({ type: 'DrizzleQueryError' });
+  });
+
+  it('serializes an Error at any depth of the logged object, never with its query values', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const shared = { note: 'kept' };
+    app.log.warn({ ctx: { error: failedInsert(), shared }, batch: [{ row: 3, failure: failedInsert() }], again: shared }, 'import failed');
+    app.log.warn({ ctx: { err: failedInsert() } }, 'nested err');
+    await app.close();
+    expect(lines).toHaveLength(2);
+    const first = JSON.parse(lines[0]!);
+    expect(first.ctx.error).toMatchObject({ type: 'DrizzleQueryError', cause: { constraint: 'staff_aadhar_key' } });
+    expect(first.ctx.error).not.toHaveProperty('params');
+    expect(first.ctx.error).not.toHaveProperty('query');
+    expect(first.batch[0]).toMatchObject({ row: 3, failure: { type: 'DrizzleQueryError' } });
+    expect(first).toMatchObject({ ctx: { shared: { note: 'kept' } }, again: { note: 'kept' } });
+    expect(JSON.parse(lines[1]!).ctx.err).toMatchObject({ type: 'DrizzleQueryError' });
+    // the person's name in the parameters is no number the last scan would mask
+    for (const line of lines) expect(line).not.toContain('Lakshmi');
+  });
+
+  it('never logs request or response headers: no Authorization, Cookie or Set-Cookie', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('trace') as object), stream } });
+    app.get('/x', async (request, reply) => {
+      request.log.info({ req: request, res: reply }, 'as objects');
+      request.log.info({ req: { headers: request.headers }, res: { headers: { 'set-cookie': 'SESSIONSETCOOKIE' } } }, 'as plain headers');
+      reply.header('set-cookie', 'SESSIONSETCOOKIE');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/x', headers: { authorization: 'SESSIONAUTHORIZATION', cookie: 'SESSIONCOOKIE' } });
+    await app.close();
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) expect(line).not.toMatch(/SESSION(AUTHORIZATION|COOKIE|SETCOOKIE)/);
+  });
+
+  it('leaves objects without an Error as they are', () => {
+    const object = { a: { b: [1, { c: 'd' }] }, e: new Date(0) };
+    expect(formatLogObject(object)).toBe(object);
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    expect(formatLogObject({ cyclic })).toEqual({ cyclic });
   });
 });
 

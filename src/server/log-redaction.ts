@@ -22,13 +22,21 @@ const MAX_STACK_FRAMES = 15;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ARGON2 = /\$argon2(?:id|i|d)\$[A-Za-z0-9$=,+/._-]*/g;
 const TOKEN_LIKE = /[A-Za-z0-9_-]{32,}/g;
-// Aadhaar as people write it: 1234 5678 9012 or 1234-5678-9012
-const GROUPED_AADHAAR = /(?<![\d])\d{4}[ -]\d{4}[ -]\d{4}(?![\d])/g;
+// Aadhaar as people write it: three groups of four digits apart by spaces, dashes, dots,
+// slashes or underscores, one to three of them (1234 5678 9012, 1234-5678-9012,
+// 1234.5678.9012, 1234  5678  9012). Not inside a longer word or a UUID.
+const GROUPED_AADHAAR = /(?<![\w-])\d{4}[\s.\-/_]{1,3}\d{4}[\s.\-/_]{1,3}\d{4}(?![\w-])/g;
 // Aadhaar (12), bank accounts (9-18), phone numbers (10) and anything longer
 const DIGIT_RUN = /(?<![\d])\d{9,}(?![\d])/g;
 
 function keepLastFour(digits: string): string {
   return '*'.repeat(digits.length - 4) + digits.slice(-4);
+}
+
+/** 1234 5678 9012 → **** **** 9012: the separators stay, the first eight digits go. */
+function maskAllButLastFourDigits(grouped: string): string {
+  let seen = 0;
+  return grouped.replace(/\d/g, (digit) => (++seen <= 8 ? '*' : digit));
 }
 
 // A random token mixes at least two of digits, upper and lower case letters; a
@@ -47,7 +55,7 @@ export function maskSecrets(text: string): string {
   return text
     .replace(ARGON2, '[argon2 hash]')
     .replace(TOKEN_LIKE, (run) => (looksLikeToken(run) ? '[token]' : run))
-    .replace(GROUPED_AADHAAR, (match) => `****${match[4]}****${match[9]}${match.slice(10)}`)
+    .replace(GROUPED_AADHAAR, maskAllButLastFourDigits)
     .replace(DIGIT_RUN, keepLastFour);
 }
 
@@ -224,13 +232,59 @@ export function serializeRequest(request: LoggableRequest): Record<string, unkno
   };
 }
 
-/** pino's `formatters.log`: an Error under any other key is serialized like `err`. */
+/** How deep formatLogObject looks for Errors inside plain objects and arrays. */
+const MAX_LOG_OBJECT_DEPTH = 6;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+// An Error anywhere in plain objects and arrays is serialized; what holds none is answered
+// as it is (no copy), and a copy is made only along the path to a replaced Error.
+function withSerializedErrors(value: unknown, depth: number, seen: Set<object>): unknown {
+  if (value instanceof Error) return serializeError(value);
+  if (depth >= MAX_LOG_OBJECT_DEPTH || typeof value !== 'object' || value === null || seen.has(value)) return value;
+  if (Array.isArray(value)) {
+    seen.add(value);
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = withSerializedErrors(item, depth + 1, seen);
+      if (next !== item) {
+        copy ??= [...value];
+        copy[index] = next;
+      }
+    });
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  seen.add(value);
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next = withSerializedErrors(item, depth + 1, seen);
+    if (next !== item) {
+      copy ??= { ...value };
+      copy[key] = next;
+    }
+  }
+  return copy ?? value;
+}
+
+/**
+ * pino's `formatters.log`: an Error under any key other than the top-level `err` (which
+ * `serializers.err` handles), at any depth of plain objects and arrays, is serialized like
+ * `err` — JSON of a DrizzleQueryError would carry its `query` and `params`.
+ */
 export function formatLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  const seen = new Set<object>([object]);
   let copy: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(object)) {
-    if (value instanceof Error && key !== 'err') {
+    if (key === 'err' && value instanceof Error) continue;
+    const next = withSerializedErrors(value, 1, seen);
+    if (next !== value) {
       copy ??= { ...object };
-      copy[key] = serializeError(value);
+      copy[key] = next;
     }
   }
   return copy ?? object;

@@ -19,12 +19,13 @@ export async function hitRateLimit(db: Database, key: string, windowSeconds: num
   return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
 }
 
-/** How many events `key` has in its current window, without counting one. */
-export async function peekRateLimit(db: Database, key: string, windowSeconds: number): Promise<number> {
-  const rows = await db.execute<{ count: number }>(sql`
-    select count from rate_limits
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`);
-  return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+/**
+ * Takes back one event of `key` counted by hitRateLimit, for a request that failed through
+ * no fault of the caller (e.g. the mail server was down). One statement, never below 0;
+ * a window that has ended meanwhile restarts at the next hit anyway.
+ */
+export async function giveBackRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 /** Forgets the counter of `key` (after a success). */

@@ -9,7 +9,6 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong',
   // ours: one message for a wrong e-mail or a wrong password, so neither is revealed
   invalidCredentials: 'Invalid email or password',
-  accountDisabled: 'This account is disabled. Please contact your manager.',
   tooManyLogins: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
 
   // §5 login validation (ours: SPEC only says required and e-mail format)

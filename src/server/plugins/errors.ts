@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages.js';
-import { HttpError, ServiceUnavailableError } from '../http-error.js';
+import { HttpError, RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../http-error.js';
 
 /** Socket-level failures: the database cannot be reached or the connection broke. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
@@ -26,40 +26,88 @@ export interface DatabaseFailure {
   code: string | undefined;
   /** The driver's own message for an outage (never the query or its parameters). */
   reason: string | undefined;
+  /**
+   * Our own 503 (the embedded database's bounded wait, a busy import) that Drizzle wrapped:
+   * answered with its own message, Retry-After and fields.
+   */
+  own?: ServiceUnavailableError;
+}
+
+const MAX_CAUSE_DEPTH = 6;
+
+/**
+ * Drizzle's wrapper around a driver error. Its message is "Failed query: <sql>\nparams:
+ * <values>": the values are the caller's text, so it is never matched against the outage
+ * messages nor logged. (DrizzleQueryError sets no `name`; the constructor and the message's
+ * fixed start tell it.)
+ */
+function isQueryWrapper(error: object): boolean {
+  const ctor = (error as { constructor?: unknown }).constructor;
+  if (typeof ctor === 'function' && ctor.name === 'DrizzleQueryError') return true;
+  if ((error as { name?: unknown }).name === 'DrizzleQueryError') return true;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' && message.startsWith('Failed query:');
+}
+
+/**
+ * Every error of the cause chain, outermost first; for an AggregateError (Node's refused
+ * connection to every address of a host) its first inner error follows it.
+ */
+function causeChain(error: unknown): object[] {
+  const chain: object[] = [];
+  const visit = (value: unknown, depth: number) => {
+    let current = value;
+    for (let level = depth; current && typeof current === 'object' && level < MAX_CAUSE_DEPTH; level += 1) {
+      if (chain.includes(current)) return;
+      chain.push(current);
+      const inner = (current as { errors?: unknown }).errors;
+      if (Array.isArray(inner) && inner.length > 0) visit(inner[0], level + 1);
+      current = (current as { cause?: unknown }).cause;
+    }
+  };
+  visit(error, 0);
+  return chain;
+}
+
+function driverReason(error: object): string | undefined {
+  if (isQueryWrapper(error)) return undefined;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' ? message.slice(0, 200) : undefined;
 }
 
 /**
  * Recognises a database outage (answered 503) or a value PostgreSQL refused as data
- * (class 22, 54000: answered 400). Walks the `cause` chain, because Drizzle wraps the
- * driver's error (whose own message holds the query and its parameters) in another.
+ * (class 22, 54000: answered 400). Drizzle wraps the driver's error, so the whole cause
+ * chain is read: first our own 503s and the drivers' codes (SQLSTATE or socket code),
+ * which decide when present; only when no error in the chain has a code are the drivers'
+ * messages for a dead connection matched, and never the wrapper's (it quotes user data).
  */
 export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth += 1) {
-    // our own bounded wait (embedded database), wrapped by Drizzle like a driver error
-    if (current instanceof ServiceUnavailableError) return { kind: 'unavailable', code: undefined, reason: current.message };
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    const text = typeof message === 'string' ? message : '';
-    if (typeof code === 'string') {
-      if (UNREACHABLE.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
-        return { kind: 'unavailable', code, reason: text.slice(0, 200) };
-      }
-      if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') return { kind: 'invalid-data', code, reason: undefined };
+  const chain = causeChain(error);
+  let coded = false;
+  for (const current of chain) {
+    if (current instanceof ServiceUnavailableError) {
+      return { kind: 'unavailable', code: undefined, reason: current.message, own: current };
     }
-    if (UNAVAILABLE_MESSAGE.some((pattern) => pattern.test(text))) return { kind: 'unavailable', code: typeof code === 'string' ? code : undefined, reason: text.slice(0, 200) };
-    // Node reports a refused connection to every address of a host as an AggregateError
-    const inner = (current as { errors?: unknown }).errors;
-    if (Array.isArray(inner) && inner.length > 0) {
-      const found = classifyDatabaseError(inner[0]);
-      if (found) return found;
+    const { code } = current as { code?: unknown };
+    if (typeof code !== 'string') continue;
+    coded = true;
+    if (UNREACHABLE.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
+      return { kind: 'unavailable', code, reason: driverReason(current) };
     }
-    current = (current as { cause?: unknown }).cause;
+    if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') return { kind: 'invalid-data', code, reason: undefined };
+  }
+  // an error with a code was answered by the database (or the socket): it decided
+  if (coded) return null;
+  for (const current of chain) {
+    if (isQueryWrapper(current)) continue;
+    const { message } = current as { message?: unknown };
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.some((pattern) => pattern.test(message))) {
+      return { kind: 'unavailable', code: undefined, reason: message.slice(0, 200) };
+    }
   }
   return null;
 }
-
-/** Seconds a client should wait before retrying after a database outage. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error shape for the whole API: {msg} with an honest status. Input mistakes answer
@@ -68,10 +116,14 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 5;
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ServiceUnavailableError) {
-      request.log.warn({ reason: error.message }, 'dependency unavailable');
-      return reply.status(503).header('retry-after', String(error.retryAfterSeconds)).send({ msg: error.message });
-    }
+    const unavailable = (own: ServiceUnavailableError) => {
+      request.log.warn({ reason: own.message }, 'dependency unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(own.retryAfterSeconds))
+        .send({ ...own.extra, msg: own.message });
+    };
+    if (error instanceof ServiceUnavailableError) return unavailable(error);
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ ...error.extra, msg: error.message });
     }
@@ -81,10 +133,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ msg });
     }
     const failure = classifyDatabaseError(error);
+    if (failure?.own) return unavailable(failure.own);
     if (failure?.kind === 'unavailable') {
       // the driver's code and message only: Drizzle's own message carries the parameters
       request.log.warn({ code: failure.code, reason: failure.reason }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)).send({ msg: MSG.serviceUnavailable });
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ msg: MSG.serviceUnavailable });
     }
     if (failure?.kind === 'invalid-data') {
       // a safety net behind the schemas; the code only, as the message may quote the value

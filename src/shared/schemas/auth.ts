@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { AADHAR_DIGITS, EMAIL_MAX, NAME_MAX, OTP_DIGITS, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { WORK_TYPES } from '../work-types.js';
-import { hasUnsupportedCharacters, refuseUnsupportedCharacters } from './input-rules.js';
+import { text } from './input-rules.js';
+import { LABELS as STAFF_LABELS } from './staff.js';
 
 /**
  * Schemas of the /auth calls (SPEC §7). Each is used by its form in the browser and by
@@ -34,24 +35,18 @@ export const newPasswordSchema = z
 const digits = (count: number, message: string) =>
   trimmed.regex(new RegExp(`^\\d{${count}}$`), message);
 
+type StaffField = keyof typeof STAFF_LABELS;
+
 /**
- * Optional text: empty strings and null count as "not given". Over-long values are refused
- * (never cut: a cut account number is a wrong one), naming the field and the limit.
+ * An optional staff-record field of the register form: input-rules' text() under the label
+ * the staff forms use, so form and server refuse it with the same words. A number is read
+ * as text; empty, null or missing count as "not given". Over-long values are refused
+ * (never cut: a cut account number is a wrong one).
  */
-const optionalText = (field: string, max: number) =>
+const optionalText = (field: StaffField, max: number) =>
   z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      if (value === null || value === undefined) return undefined;
-      const text = String(value).trim();
-      if (refuseUnsupportedCharacters(text, ctx, field)) return z.NEVER;
-      if (text.length > max) {
-        ctx.addIssue({ code: 'custom', message: MSG.tooLong(field, max) });
-        return z.NEVER;
-      }
-      return text === '' ? undefined : text;
-    });
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value ?? undefined), text(STAFF_LABELS[field], { max }).optional())
+    .transform((value) => (value === '' ? undefined : value));
 
 export const workSchema = z
   .string()
@@ -65,9 +60,7 @@ export const workSchema = z
  */
 export const registerBody = z
   .object({
-    name: requiredText(MSG.fillAllFields)
-      .refine((value) => !hasUnsupportedCharacters(value), MSG.invalidCharacters('Name'))
-      .max(NAME_MAX, MSG.nameTooLong),
+    name: z.string({ error: MSG.fillAllFields }).pipe(text(STAFF_LABELS.name, { max: NAME_MAX, maxMessage: MSG.nameTooLong }).min(1, MSG.fillAllFields)),
     email: emailSchema,
     phone: z
       .union([z.string(), z.number()])
@@ -87,16 +80,16 @@ export const registerBody = z
       .transform((value) => (value === undefined ? '' : String(value).trim()))
       .pipe(z.union([z.literal(''), digits(AADHAR_DIGITS, MSG.aadharDigits)])),
     // the same limits as the staff register, which stores these (supervisorStaffBody)
-    designation: optionalText('Designation', SHORT_TEXT_MAX),
-    empid: optionalText('Emp ID', STAFF_TEXT_MAX),
-    wage: optionalText('Wage', SHORT_TEXT_MAX),
-    bank: optionalText('Bank', STAFF_TEXT_MAX),
-    branch: optionalText('Branch', STAFF_TEXT_MAX),
-    ifsccode: optionalText('IFSC code', SHORT_TEXT_MAX),
-    acnumber: optionalText('Account number', STAFF_TEXT_MAX),
-    uanno: optionalText('UAN number', STAFF_TEXT_MAX),
-    esino: optionalText('ESI number', STAFF_TEXT_MAX),
-    status: optionalText('Status', SHORT_TEXT_MAX),
+    designation: optionalText('designation', SHORT_TEXT_MAX),
+    empid: optionalText('empid', STAFF_TEXT_MAX),
+    wage: optionalText('wage', SHORT_TEXT_MAX),
+    bank: optionalText('bank', STAFF_TEXT_MAX),
+    branch: optionalText('branch', STAFF_TEXT_MAX),
+    ifsccode: optionalText('ifsccode', SHORT_TEXT_MAX),
+    acnumber: optionalText('acnumber', STAFF_TEXT_MAX),
+    uanno: optionalText('uanno', STAFF_TEXT_MAX),
+    esino: optionalText('esino', STAFF_TEXT_MAX),
+    status: optionalText('status', SHORT_TEXT_MAX),
   })
   .refine((body) => body.password === body.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -118,7 +111,8 @@ export const verifyOtpBody = z.object({
 export const resetPasswordBody = z.object({
   email: emailSchema,
   newPassword: newPasswordSchema,
-  resetToken: z.string().max(200).optional(),
+  // a ticket of the wrong type or length gets the same answer as a wrong ticket
+  resetToken: z.string({ error: MSG.resetFailed }).max(200, MSG.resetFailed).optional(),
 });
 
 /** The signed-in user as the client stores it (SPEC §3 auth session). */

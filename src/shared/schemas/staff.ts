@@ -63,8 +63,8 @@ export interface StaffInput {
 
 type Raw = { [K in keyof typeof staffFields]: string };
 
-/** The fields as the forms label them, for messages. */
-const LABELS: Record<keyof Raw, string> = {
+/** The fields as the forms label them, for messages (the register form uses them too). */
+export const LABELS: Record<keyof Raw, string> = {
   name: 'Name',
   phone: 'Phone',
   aadhar: 'Aadhar',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '../../../shared/limits.js';
+import { LOGIN_FAILURE_LIMIT, STAFF_TEXT_MAX } from '../../../shared/limits.js';
+import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import { users } from '../../db/schema.js';
@@ -311,6 +312,30 @@ describe('POST /auth/register with a session', () => {
     }
     // nothing was created by the refused calls
     expect(await countUsers(t.deps.db)).toBe(before);
+  });
+
+  it('refuses an over-long or garbled staff field with the words of the staff forms', async () => {
+    const manager = await buildUser(t.deps.db, { role: ROLE.manager });
+    const token = await loginAs(t.app, manager);
+    const before = await countUsers(t.deps.db);
+    const long = '1'.repeat(STAFF_TEXT_MAX + 1);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ acnumber: long }, MSG.tooLong('Account Number', STAFF_TEXT_MAX)],
+      [{ uanno: long }, MSG.tooLong('UAN Number', STAFF_TEXT_MAX)],
+      [{ esino: 'ESI\u0000123' }, MSG.invalidCharacters('ESI Number')],
+      [{ name: 'Ravi\u0007' }, MSG.invalidCharacters('Name')],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await post('/auth/register', payload(overrides), token);
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().msg).toBe(message);
+      // the Add Supervisor form checks the staff part with the staff schema: the same words
+      const staff = supervisorStaffBody.safeParse({ name: 'Ravi', phone: '9876543210', aadhar: '123456789012', work: 'mcc', ...overrides });
+      expect(staff.error?.issues[0]?.message).toBe(message);
+    }
+    // blank and numeric values are still accepted as "not given" and as text
+    expect((await post('/auth/register', payload({ acnumber: '', uanno: null, esino: 12345 }), token)).statusCode).toBe(201);
+    expect(await countUsers(t.deps.db)).toBe(before + 1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   OTP_DIGITS,
   OTP_MAX_ATTEMPTS,
@@ -15,7 +15,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { AppDeps } from '../../deps.js';
 import { passwordResets, sessions, users } from '../../db/schema.js';
 import { HttpError, ServiceUnavailableError } from '../../http-error.js';
-import { hitRateLimit } from '../../rate-limit.js';
+import { giveBackRateLimit, hitRateLimit } from '../../rate-limit.js';
 import { canSignIn, findUserByEmail } from './accounts.service.js';
 import { hashPassword } from './passwords.js';
 import { newToken, sha256 } from './tokens.js';
@@ -40,20 +40,33 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Step 1: e-mails a new 6-digit code. A new request voids the previous code. Limited per
- * e-mail and per IP address.
+ * Step 1: e-mails a new 6-digit code. A new request voids the previous code (and any ticket
+ * of it). Limited per e-mail and per IP address; a request that fails because the mail
+ * server is down is given back to both counters, so an outage does not use up the quota.
  */
 export async function requestResetCode(deps: AppDeps, email: string, ip: string): Promise<void> {
   const { db } = deps;
-  if ((await hitRateLimit(db, `reset-ip:${ip}`, HOUR)) > OTP_REQUESTS_PER_IP_PER_HOUR) {
+  const ipKey = `reset-ip:${ip}`;
+  const emailKey = `reset-email:${email}`;
+  if ((await hitRateLimit(db, ipKey, HOUR)) > OTP_REQUESTS_PER_IP_PER_HOUR) {
     throw resetError(429, MSG.tooManyResetRequests);
   }
-  if ((await hitRateLimit(db, `reset-email:${email}`, HOUR)) > OTP_REQUESTS_PER_EMAIL_PER_HOUR) {
+  if ((await hitRateLimit(db, emailKey, HOUR)) > OTP_REQUESTS_PER_EMAIL_PER_HOUR) {
     throw resetError(429, MSG.tooManyResetRequests);
   }
   const user = await findUserByEmail(db, email);
   if (!user || !canSignIn(user)) throw resetError(404, MSG.userNotFound);
-  await sendResetCode(deps, user);
+  try {
+    await sendResetCode(deps, user);
+  } catch (error) {
+    if (!(error instanceof ServiceUnavailableError)) throw error;
+    // a failed give-back (the database is down too) must not hide the 503 itself
+    await Promise.allSettled([giveBackRateLimit(db, ipKey), giveBackRateLimit(db, emailKey)]);
+    throw new ServiceUnavailableError(error.message, error.retryAfterSeconds, {
+      cause: error.cause,
+      extra: { success: false, message: error.message },
+    });
+  }
 }
 
 /**
@@ -64,17 +77,18 @@ export async function sendResetCode(deps: AppDeps, user: { id: string; name: str
   const { db } = deps;
 
   const code = String(randomInt(0, 10 ** OTP_DIGITS)).padStart(OTP_DIGITS, '0');
+  const hash = codeHash(user.id, code);
   await db
     .insert(passwordResets)
     .values({
       userId: user.id,
-      codeHash: codeHash(user.id, code),
+      codeHash: hash,
       expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
     })
     .onConflictDoUpdate({
       target: passwordResets.userId,
       set: {
-        codeHash: codeHash(user.id, code),
+        codeHash: hash,
         createdAt: sql`now()`,
         expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
         attempts: 0,
@@ -98,8 +112,9 @@ export async function sendResetCode(deps: AppDeps, user: { id: string; name: str
     });
   } catch (error) {
     // The code never reached anyone: void it, and tell the person to try again later
-    // (an unreachable mail server is an outage, not a bug).
-    await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // (an unreachable mail server is an outage, not a bug). Only this code's row: a newer
+    // request may have replaced it meanwhile and delivered its own code.
+    await db.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), eq(passwordResets.codeHash, hash)));
     throw new ServiceUnavailableError(MSG.mailUnavailable, MAIL_RETRY_AFTER_SECONDS, { cause: error });
   }
 }
@@ -183,19 +198,19 @@ export interface ResetPasswordRequest {
 /**
  * Step 3: sets the new password for the holder of a fresh reset ticket of this account
  * (from step 2), once, and ends every session of the account. The ticket is checked
- * before the new password is hashed, so calls without one cost no hashing. Limited per IP
- * address (every call) and per e-mail (calls without a valid ticket, so that someone who
- * knows only the e-mail cannot lock its owner out of their own reset).
+ * before the new password is hashed, so calls without one cost no hashing. Only calls
+ * without a valid ticket are counted, per IP address and per e-mail: a noisy client behind
+ * the same address, or someone who knows only the e-mail, cannot block a valid reset.
  */
 export async function resetPassword(deps: AppDeps, request: ResetPasswordRequest): Promise<void> {
   const { db } = deps;
   const { email, newPassword, tickets, ip } = request;
-  if ((await hitRateLimit(db, `reset-password-ip:${ip}`, HOUR)) > RESET_PASSWORD_PER_IP_PER_HOUR) {
-    throw resetError(429, MSG.tooManyResetRequests);
-  }
   const user = await findUserByEmail(db, email);
   const ticketHash = user && canSignIn(user) ? await matchingTicketHash(deps, user.id, tickets) : null;
   if (!user || !ticketHash) {
+    if ((await hitRateLimit(db, `reset-password-ip:${ip}`, HOUR)) > RESET_PASSWORD_PER_IP_PER_HOUR) {
+      throw resetError(429, MSG.tooManyResetRequests);
+    }
     if ((await hitRateLimit(db, `reset-password-fail:${email}`, HOUR)) > RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR) {
       throw resetError(429, MSG.tooManyResetRequests);
     }

@@ -15,6 +15,8 @@ import {
 } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { loggerOptions } from '../../app.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { rowsOf } from '../../db/connect.js';
 import { passwordResets } from '../../db/schema.js';
 import { buildUser, loginAs } from '../../../../test/helpers/factories.js';
 import { startSmtpPeer } from '../../../../test/helpers/smtp-peer.js';
@@ -351,19 +353,104 @@ describe('the reset ticket (step 3 belongs to whoever passed step 2)', () => {
     }
   });
 
-  it(`limits step 3 to ${RESET_PASSWORD_PER_IP_PER_HOUR} calls an hour per IP address`, async () => {
+  it(`limits step 3 to ${RESET_PASSWORD_PER_IP_PER_HOUR} calls an hour per IP address without a valid ticket, never a valid one`, async () => {
     const ip = freshIp();
     const user = await buildUser(t.deps.db);
     for (let i = 0; i < RESET_PASSWORD_PER_IP_PER_HOUR; i += 1) {
       const status = (await call('resetpassword', { email: `nobody-${i}@example.com`, newPassword: 'whatever-pass' }, ip)).statusCode;
       expect(status).toBe(400);
     }
-    const { ticket } = await verifiedTicket(user.email, freshIp());
-    const blocked = await call('resetpassword', { email: user.email, newPassword: newPassword('blocked'), resetToken: ticket }, ip);
+    const blocked = await call('resetpassword', { email: user.email, newPassword: newPassword('blocked') }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().msg).toBe(MSG.tooManyResetRequests);
-    // the same ticket from another address still works: the refusal changed nothing
-    expect((await call('resetpassword', { email: user.email, newPassword: newPassword('other-ip'), resetToken: ticket }, freshIp())).statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({ success: false, message: MSG.tooManyResetRequests, msg: MSG.tooManyResetRequests });
+    // a noisy client behind the same address (a shared NAT) does not block a valid reset
+    const { ticket } = await verifiedTicket(user.email, freshIp());
+    const own = newPassword('same-ip');
+    expect((await call('resetpassword', { email: user.email, newPassword: own, resetToken: ticket }, ip)).statusCode).toBe(200);
+    expect((await call('login', { email: user.email, password: own }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('answers a ticket of the wrong type or length like a wrong ticket', async () => {
+    const ip = freshIp();
+    const user = await buildUser(t.deps.db);
+    for (const resetToken of [12345, 'x'.repeat(201), { ticket: 'x' }]) {
+      const response = await call('resetpassword', { email: user.email, newPassword: 'whatever-pass', resetToken }, ip);
+      expect(response.statusCode, JSON.stringify(resetToken)).toBe(400);
+      expect(response.json().msg).toBe(MSG.resetFailed);
+    }
+  });
+});
+
+/** A mailer whose sends the test holds and fails, or lets through, one by one. */
+class ControlledMailer implements Mailer {
+  readonly delivered: MailMessage[] = [];
+  readonly held: { message: MailMessage; fail: () => void }[] = [];
+  /** 'hold' keeps the next sends waiting for the test; 'fail' refuses them; 'deliver' sends. */
+  mode: 'hold' | 'fail' | 'deliver' = 'deliver';
+  async send(message: MailMessage): Promise<void> {
+    if (this.mode === 'fail') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNREFUSED' });
+    if (this.mode === 'hold') {
+      await new Promise<void>((_resolve, reject) => this.held.push({ message, fail: () => reject(new Error('Greeting never received')) }));
+    }
+    this.delivered.push(message);
+  }
+  close(): void {}
+  codeFor(email: string): string {
+    const mail = [...this.delivered].reverse().find((m) => m.to === email);
+    const code = mail && /password is (\d{6})/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no code delivered to ${email}`);
+    return code;
+  }
+}
+
+describe('a mail server that fails', () => {
+  let mailer: ControlledMailer;
+  let local: TestApp;
+  beforeAll(async () => {
+    mailer = new ControlledMailer();
+    local = await createTestApp({ database: t.database, mailer });
+  });
+  afterAll(async () => {
+    for (const held of mailer.held) held.fail();
+    await local.close();
+  });
+
+  it("a slow failed request does not void the newer code that was delivered", async () => {
+    const user = await buildUser(t.deps.db);
+    mailer.mode = 'hold';
+    const slow = call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app);
+    const deadline = Date.now() + 10_000;
+    while (mailer.held.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(mailer.held).toHaveLength(1);
+    mailer.mode = 'deliver';
+    expect((await call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app)).statusCode).toBe(200);
+    const code = mailer.codeFor(user.email);
+    secrets.add(code);
+    mailer.held.shift()!.fail();
+    expect((await slow).statusCode).toBe(503);
+    const verified = await call('verifyotp', { email: user.email, otp: code }, freshIp(), undefined, local.app);
+    expect(verified.statusCode).toBe(200);
+    secrets.add(verified.json().resetToken);
+  });
+
+  it("answers SPEC's error shape and gives the request back to the limits", async () => {
+    const user = await buildUser(t.deps.db);
+    const ip = freshIp();
+    mailer.mode = 'fail';
+    for (let i = 0; i < OTP_REQUESTS_PER_EMAIL_PER_HOUR + 2; i += 1) {
+      const response = await call('forgetpswd', { email: user.email }, ip, undefined, local.app);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toMatch(/^\d+$/);
+      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable });
+    }
+    const counts = rowsOf<{ count: number }>(
+      await t.deps.db.execute(sql`select count from rate_limits where key in (${`reset-ip:${ip}`}, ${`reset-email:${user.email}`})`),
+    );
+    expect(counts.map((row) => Number(row.count))).toEqual([0, 0]);
+    // once the mail server is back, the person gets a code at once
+    mailer.mode = 'deliver';
+    expect((await call('forgetpswd', { email: user.email }, ip, undefined, local.app)).statusCode).toBe(200);
+    secrets.add(mailer.codeFor(user.email));
   });
 });
 
@@ -407,7 +494,7 @@ describe('a mail server that never greets', () => {
       const response = await call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
-      expect(response.json().msg).toBe(MSG.mailUnavailable);
+      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable });
       const rows = await t.deps.db.execute(sql`select user_id from password_resets where user_id = ${user.id}`);
       expect(JSON.stringify(rows)).not.toContain(user.id);
     } finally {

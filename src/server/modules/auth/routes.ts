@@ -131,8 +131,6 @@ export function authRoutes(deps: AppDeps) {
       async (request, reply) => {
         const { ticket } = await verifyResetCode(deps, request.body.email, request.body.otp, request.ip);
         reply.header('set-cookie', resetTicketCookie(ticket, RESET_TICKET_TTL_MINUTES * 60, resetCookie(request.protocol)));
-        // the ticket is a credential: no cache may keep the answer
-        reply.header('cache-control', 'no-store');
         return { success: true, message: MSG.otpVerified, resetToken: ticket };
       },
     );

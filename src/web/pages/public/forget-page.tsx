@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
 import { forgetBody, resetPasswordBody, verifyOtpBody } from '../../../shared/schemas/auth.js';
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
-import { ApiError } from '../../api/client.js';
+import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -14,12 +14,6 @@ type Step = 'email' | 'otp' | 'password' | 'done';
 interface Notice {
   tone: 'success' | 'error';
   text: string;
-}
-
-/** The server's words for a failed call, else our fallback for that step (SPEC §8). */
-function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  return MSG.somethingWentWrong;
 }
 
 /**
@@ -66,7 +60,7 @@ export default function ForgetPage() {
         setOtp('');
         setStep('otp');
       } catch (error) {
-        setNotice({ tone: 'error', text: failureText(error, MSG.userNotFound) });
+        setNotice({ tone: 'error', text: errorText(error, MSG.userNotFound) });
       }
     });
   }
@@ -83,7 +77,7 @@ export default function ForgetPage() {
         setNotice({ tone: 'success', text: answer.message });
         setStep('password');
       } catch (error) {
-        setNotice({ tone: 'error', text: failureText(error, MSG.invalidOtp) });
+        setNotice({ tone: 'error', text: errorText(error, MSG.invalidOtp) });
       }
     });
   }
@@ -99,7 +93,7 @@ export default function ForgetPage() {
         setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
         setStep('done');
       } catch (error) {
-        setNotice({ tone: 'error', text: failureText(error, MSG.resetFailed) });
+        setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });
       }
     });
   }
