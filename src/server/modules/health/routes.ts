@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/connect.js';
+import { RETRY_AFTER_SECONDS } from '../../http-error.js';
 
 const status = z.object({ status: z.string() });
 /** /readyz answers within about this long, whatever the database does. */
@@ -18,7 +19,7 @@ export function healthRoutes(database: DatabaseHandle) {
     r.get('/healthz', { schema: { tags: ['health'], response: { 200: status } } }, async () => ({ status: 'ok' }));
     r.get('/readyz', { schema: { tags: ['health'], response: { 200: status, 503: status } } }, async (_request, reply) => {
       const ready = await database.ping(READY_TIMEOUT_MS).catch(() => false);
-      if (!ready) reply.header('retry-after', '5');
+      if (!ready) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unavailable' });
     });
   };
