@@ -1,3 +1,5 @@
+import { UUID } from '../shared/schemas/input-rules.js';
+
 /**
  * What the log may say (decision 0013). The company keeps Aadhaar numbers, bank accounts,
  * password hashes and session tokens; none of them may reach a log line, on any path.
@@ -19,7 +21,6 @@ export const MAX_LINE_LENGTH = 16 * 1024;
 const MAX_CAUSE_DEPTH = 3;
 const MAX_STACK_FRAMES = 15;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ARGON2 = /\$argon2(?:id|i|d)\$[A-Za-z0-9$=,+/._-]*/g;
 const TOKEN_LIKE = /[A-Za-z0-9_-]{32,}/g;
 // Aadhaar as people write it: three groups of four digits apart by spaces, dashes, dots,

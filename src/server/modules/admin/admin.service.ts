@@ -10,8 +10,8 @@ import { auditLog, contractPeriods, sessions, settings, staff, staffingNorms, st
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { createAccount, lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const actorOf = (user: AccountRow): Actor => ({ id: user.id, name: user.name });
 
 type AccountListRow = typeof users.$inferSelect & { staffName: string | null; staffStatus: string | null };

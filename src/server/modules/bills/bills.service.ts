@@ -7,9 +7,9 @@ import type { Database } from '../../db/connect.js';
 import { bills, contractPeriods } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
 
 type BillRow = typeof bills.$inferSelect;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function presentBill(row: BillRow): Bill {
   return {

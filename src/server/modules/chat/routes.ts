@@ -14,6 +14,7 @@ import { resolveUser, type Guards } from '../../plugins/auth.js';
 import { hitRateLimit } from '../../rate-limit.js';
 import { sha256, tokenFromHeader } from '../auth/tokens.js';
 import { ChatHub, createChat, listChats, todayCountFromOthers, type ChatSubscription } from './chat.service.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
 
 /** Messages one person may send per minute. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -25,7 +26,6 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const CHAT_STREAMS_PER_SESSION = 5;
 /** Comment lines keep proxies from closing an idle stream; each also re-checks the session. */
 const HEARTBEAT_MS = 25_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Team chat (SPEC §7 /chat rows) and its live stream: GET /chat/stream is a Server-Sent

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
-import { decodeDutyCursor } from '../../../shared/schemas/input-rules.js';
+import { decodeDutyCursor, UUID } from '../../../shared/schemas/input-rules.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -26,7 +26,6 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** How long a create's Idempotency-Key is honoured. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rule failures carry SPEC's {success: false, message} besides {msg}. */
 function refuse(status: number, message: string): HttpError {

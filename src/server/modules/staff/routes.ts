@@ -19,8 +19,8 @@ import type { Guards } from '../../plugins/auth.js';
 import { BULK_MAX_BYTES, importWorkers, templateWorkbook } from './bulk-import.service.js';
 import { lookupIfsc } from './ifsc.service.js';
 import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker } from './staff.service.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idParams = z.object({ id: z.string() });
 

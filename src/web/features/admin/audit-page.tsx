@@ -11,9 +11,9 @@ import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
 import { useAddressParams } from '../../forms/use-address-params.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLUMNS = ['When', 'Who', 'Action', 'Record', 'Before and after'];
 
 /**
