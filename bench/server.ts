@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
+import { freePort } from '../test/helpers/free-port.js';
 
 export interface BenchServer {
   baseUrl: string;
@@ -21,16 +21,6 @@ export interface Account {
 }
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Starts the built server (dist/server/main.js) on 127.0.0.1 with a fresh database:

@@ -8,13 +8,13 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../test/helpers/free-port.js';
 
 const run = promisify(execFile);
 
@@ -37,19 +37,6 @@ export interface RunningApp {
   /** The last lines the server printed (for failure messages). */
   log(): string;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** With DATABASE_URL: a new database on that server, dropped by the returned function. */

@@ -3,6 +3,7 @@ import { fc, test } from '@fast-check/vitest';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect } from 'vitest';
 import { ROLE } from '../src/shared/roles.js';
+import { rowsOf } from '../src/server/db/connect.js';
 import { buildStaff, buildUser, loginAs } from './helpers/factories.js';
 import { multipartFile } from './helpers/multipart.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -76,8 +77,7 @@ const realIds = [worker.id, otherWorker.id, duty._id, bill.json<{ bill: { _id: s
 // ---- the database fingerprint ----
 /** PGlite and node-postgres answer execute() with {rows}, postgres.js with the rows themselves. */
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await deps.db.execute(statement)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf<T>(await deps.db.execute(statement));
 }
 const tables = (
   await query<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)

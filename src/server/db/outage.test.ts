@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.
 import { openDatabase, type DatabaseHandle } from './connect.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
+import { freePort } from '../../../test/helpers/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -142,17 +142,6 @@ describe('a bounded wait for the database', () => {
     }
   }, 60_000);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface RunningServer {
   child: ChildProcess;
