@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { MSG } from '../shared/messages.js';
-import { loggerOptions } from './app.js';
 import { ROLE } from '../shared/roles.js';
 import { buildUser, loginAs } from '../../test/helpers/factories.js';
+import { captureLog } from '../../test/helpers/log-capture.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/helpers/test-app.js';
 
 /** A built web app in a temp folder: index.html and one hashed asset. */
@@ -107,16 +106,9 @@ describe('errors and logs', () => {
   });
 
   it('never writes passwords, tokens or reset codes to the log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     // the app's own logger settings (with their redaction), writing to a buffer
-    const options = loggerOptions('trace') as Record<string, unknown>;
-    const app2 = await createTestApp({ database: t.database, mailer: 'from-config', logger: { ...options, stream } });
+    const { lines, logger } = captureLog('trace');
+    const app2 = await createTestApp({ database: t.database, mailer: 'from-config', logger });
     try {
       const user = await buildUser(t.deps.db, { role: ROLE.manager, password: 'my-secret-password' });
       const token = await loginAs(app2.app, user);

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
@@ -8,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { buildUser, loginAs, uniqueAadhar, workerPayload, type BuiltUser } from '../../test/helpers/factories.js';
 import { multipartFile } from '../../test/helpers/multipart.js';
+import { captureLog } from '../../test/helpers/log-capture.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
-import { loggerOptions } from './app.js';
 import { sha256 } from './modules/auth/tokens.js';
 import { formatLogObject, MAX_LINE_LENGTH, maskSecrets, redactUrl, scrubDetail, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 
@@ -125,14 +124,8 @@ describe('scrubLogLine', () => {
 
 describe('the app logger', () => {
   it('applies to errors logged in any form, under any key', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const { lines, logger } = captureLog('info');
+    const app = Fastify({ logger });
     app.log.error(failedInsert());
     app.log.error({ err: failedInsert() }, 'request failed');
     app.log.warn({ error: failedInsert(), rows: [{ aadhar: AADHAAR, hash: HASH }] }, 'import failed');
@@ -148,14 +141,8 @@ describe('the app logger', () => {
   });
 
   it('serializes an Error at any depth of the logged object, never with its query values', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const { lines, logger } = captureLog('info');
+    const app = Fastify({ logger });
     const shared = { note: 'kept' };
     app.log.warn({ ctx: { error: failedInsert(), shared }, batch: [{ row: 3, failure: failedInsert() }], again: shared }, 'import failed');
     app.log.warn({ ctx: { err: failedInsert() } }, 'nested err');
@@ -173,14 +160,8 @@ describe('the app logger', () => {
   });
 
   it('never logs request or response headers: no Authorization, Cookie or Set-Cookie', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { ...(loggerOptions('trace') as object), stream } });
+    const { lines, logger } = captureLog('trace');
+    const app = Fastify({ logger });
     app.get('/x', async (request, reply) => {
       request.log.info({ req: request, res: reply }, 'as objects');
       request.log.info({ req: { headers: request.headers }, res: { headers: { 'set-cookie': 'SESSIONSETCOOKIE' } } }, 'as plain headers');
@@ -203,7 +184,7 @@ describe('the app logger', () => {
 });
 
 describe('log scan after failing writes that carry personal data (issue 12, point 3)', () => {
-  const lines: string[] = [];
+  let lines: string[] = [];
   let t: TestApp;
   let managerToken: string;
   let manager: BuiltUser;
@@ -225,13 +206,9 @@ describe('log scan after failing writes that carry personal data (issue 12, poin
     t.app.inject({ method, url: `/api/v1${url}`, payload: body, headers: { authorization: managerToken } });
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp({ logger: { ...(loggerOptions('info') as object), stream } });
+    const capture = captureLog('info');
+    t = await createTestApp({ logger: capture.logger });
+    lines = capture.lines;
     manager = await buildUser(t.deps.db, { role: ROLE.manager, password: 'Manager-Secret-Pass-42' });
     managerToken = await loginAs(t.app, manager);
     secrets.push(manager.password, managerToken, sha256(managerToken));
