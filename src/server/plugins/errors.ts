@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { firstMessage } from '../../shared/api/first-message.js';
 import { MSG } from '../../shared/messages.js';
 import { HttpError, RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../http-error.js';
 
@@ -128,9 +129,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ ...error.extra, msg: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const msg = first?.message || MSG.invalidRequest;
-      return reply.status(400).send({ msg });
+      const msg = firstMessage(error.validation) || MSG.invalidRequest;
+      // a path that names no record (e.g. an id that is not one) is not found, not a mistake in a form
+      return reply.status(error.validationContext === 'params' ? 404 : 400).send({ msg });
     }
     const failure = classifyDatabaseError(error);
     if (failure?.own) return unavailable(failure.own);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dutyResponse, type Duty } from '../../../shared/schemas/duties.js';
+import { completedDuties, createDuty as createDutyRoute, liveDuties, oneDuty, updateDuty as updateDutyRoute } from '../../../shared/api/duties.js';
+import type { Duty } from '../../../shared/schemas/duties.js';
 import { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
-import { ApiError, api, apiRequest } from '../../api/client.js';
+import { call, callApi, type CallInput } from '../../api/call.js';
+import { ApiError, api } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 
 /**
@@ -12,8 +14,6 @@ import { useAuth } from '../../auth/auth-context.js';
  * suggestions (whose "on 12625" flags follow the live duties).
  */
 
-const dutyList = z.array(dutyResponse);
-const saveAnswer = z.object({ success: z.literal(true), message: z.string(), duty: dutyResponse });
 const crewList = z.array(workerResponse);
 
 export type CrewMember = z.infer<typeof workerResponse>;
@@ -37,13 +37,14 @@ export interface DutyPage {
   to: string | null;
 }
 
-/**
- * GET of a list whose headers matter (x-next-cursor, x-range-from/to). The shared client
- * answers bodies only, so this one call reads the response itself, with the client's
- * conventions: the token as Authorization, ApiError with the server's {msg}, NetworkError.
- */
-async function getDutyPage(path: string, token: string | null, signal?: AbortSignal): Promise<DutyPage> {
-  const { data, headers } = await apiRequest('GET', path, { token, signal, schema: dutyList });
+/** One page of a duty list with the paging and range headers the server sends beside it. */
+async function getDutyPage(
+  contract: typeof liveDuties | typeof completedDuties,
+  query: CallInput<typeof liveDuties>['query'],
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<DutyPage> {
+  const { data, headers } = await callApi(contract, { query, token, signal });
   return {
     duties: data,
     nextCursor: headers.get('x-next-cursor'),
@@ -52,19 +53,13 @@ async function getDutyPage(path: string, token: string | null, signal?: AbortSig
   };
 }
 
-function listPath(path: string, params: Record<string, string | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  return `${path}?${query.toString()}`;
-}
-
 /** Live duties of one work type, newest first; the board rarely holds more than one page. */
 export function useLiveDuties(work: string) {
   const { token } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.live(work),
     queryFn: ({ pageParam, signal }) =>
-      getDutyPage(listPath('/mcctrain/get-livemcctrain', { work, limit: '200', cursor: pageParam }), token, signal),
+      getDutyPage(liveDuties, { work, limit: 200, cursor: pageParam ?? undefined }, token, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token),
@@ -79,7 +74,7 @@ export function useCompletedDuties(work: string, from: string | null, to: string
   return useInfiniteQuery({
     queryKey: dutyKeys.completed(work, from, to),
     queryFn: ({ pageParam, signal }) =>
-      getDutyPage(listPath('/mcctrain/get-completedmcctrain', { work, from, to, limit: '200', cursor: pageParam }), token, signal),
+      getDutyPage(completedDuties, { work, from: from ?? undefined, to: to ?? undefined, limit: 200, cursor: pageParam ?? undefined }, token, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token),
@@ -92,7 +87,7 @@ export function useDuty(id: string) {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.one(id),
-    queryFn: ({ signal }) => api.get(`/mcctrain/getone-mcctrain/${encodeURIComponent(id)}`, { token, schema: dutyResponse, signal }),
+    queryFn: ({ signal }) => call(oneDuty, { params: { id }, token, signal }),
     enabled: Boolean(token && id),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -104,7 +99,7 @@ export function useCrewCandidates(work: string | null) {
   return useQuery({
     queryKey: dutyKeys.crew(work ?? ''),
     queryFn: ({ signal }) =>
-      api.get(listPath('/worker/get-workers', { work, status: 'Active', limit: '5000' }), { token, schema: crewList, signal }),
+      api.get(`/worker/get-workers?work=${encodeURIComponent(work ?? '')}&status=Active&limit=5000`, { token, schema: crewList, signal }),
     enabled: Boolean(token && work),
     staleTime: 30_000,
   });
@@ -122,18 +117,7 @@ export function useSupervisors(enabled: boolean) {
   });
 }
 
-export interface NewDutyBody {
-  work: string;
-  trainno: string;
-  supervisor: string;
-  totalcoach: string;
-  type: string;
-  workers: string[];
-  status: 'processing';
-  suppliedBedsheet: string;
-  reqq: number;
-  used: number;
-}
+export type NewDutyBody = CallInput<typeof createDutyRoute>['body'];
 
 /** POST /mcctrain/create-mcctrain ({success, message}). */
 export function useCreateDuty() {
@@ -141,18 +125,12 @@ export function useCreateDuty() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, requestKey }: { body: NewDutyBody; requestKey: string }) =>
-      api.post('/mcctrain/create-mcctrain', body, {
-        token,
-        headers: { 'idempotency-key': requestKey },
-        schema: z.object({ success: z.boolean(), message: z.string().optional() }),
-      }),
+      call(createDutyRoute, { body, token, headers: { 'idempotency-key': requestKey } }),
     onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
   });
 }
 
-export type DutyUpdateBody =
-  | { status: 'completed'; returned?: number }
-  | { trainno: string; status: string; totalcoach: string; workers: string[]; version: number };
+export type DutyUpdateBody = CallInput<typeof updateDutyRoute>['body'];
 
 /** PUT /mcctrain/update-mcctrain/{id}: mark completed, or the full edit with its version. */
 export function useUpdateDuty() {
@@ -160,7 +138,7 @@ export function useUpdateDuty() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: DutyUpdateBody }) =>
-      api.put(`/mcctrain/update-mcctrain/${encodeURIComponent(id)}`, body, { token, schema: saveAnswer }),
+      call(updateDutyRoute, { params: { id }, body, token }),
     // a 409 also means our copy is old: reload it either way
     onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
   });

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { UUID } from '../schemas/input-rules.js';
+
+/**
+ * The answer shapes SPEC §7 clients read, shared by every contract: {msg} on every error
+ * (some SPEC calls also carry success/message), {success, msg} and {success, message}
+ * on success.
+ */
+
+/** Every error answer: {msg}; SPEC's calls that answer {success, message} carry those too. */
+export const errorBody = z
+  .object({
+    msg: z.string().describe('What went wrong, in words a person can act on'),
+    success: z.boolean().optional(),
+    message: z.string().optional(),
+    ok: z.boolean().optional(),
+  });
+export type ErrorBody = z.output<typeof errorBody>;
+
+export const successMsg = z.object({ success: z.literal(true), msg: z.string() });
+export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The request breaks a rule; msg says which (SPEC §5/§8 wording)',
+  401: 'No valid session: the Authorization header is missing, unknown or expired',
+  403: "The signed-in account's role may not do this",
+  404: 'No such record',
+  409: 'The record changed meanwhile, or the value is already taken',
+  413: 'The upload is too large',
+  415: 'The body is not of a type this call reads',
+  429: 'Too many attempts; wait and try again',
+  500: 'A fault on our side; nothing was changed',
+  503: 'The database or mail service is unavailable; retry after the Retry-After header',
+};
+
+/**
+ * The error answers of a route: the given statuses plus 500 and 503, which any route may
+ * answer. Each is {msg} (see errorBody), described for the API document.
+ */
+export function errorResponses<const S extends readonly number[]>(...statuses: S): { [K in S[number] | 500 | 503]: typeof errorBody } {
+  const all = [...new Set([...statuses, 500, 503])];
+  return Object.fromEntries(all.map((status) => [status, errorBody.describe(ERROR_TEXT[status] ?? 'Error')])) as never;
+}
+
+/** The errors of a guarded route that reads its input: invalid input, no session, wrong role. */
+export const GUARDED = [400, 401, 403] as const;
+
+/** A record id: a UUID in any letter case, answered lower-cased (ids are stored lower-case). */
+export function idSchema(message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(UUID, message)
+    .transform((value) => value.toLowerCase())
+    .meta({ format: 'uuid' });
+}
+
+/**
+ * `{id}` path parameters. An id that is not a UUID names no record, so the route answers
+ * 404 with its own "not found" message (the error handler answers every refused path
+ * parameter 404), without a database round trip.
+ */
+export function idParams(notFoundMessage: string) {
+  return z.object({ id: idSchema(notFoundMessage) });
+}

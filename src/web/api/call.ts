@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import {
+  fillPath,
+  isFileResponse,
+  queryString,
+  SUCCESS_STATUSES,
+  type InputOf,
+  type RouteContract,
+  type SuccessBody,
+} from '../../shared/api/contract.js';
+import { apiRequest, ApiError, API_BASE, NetworkError } from './client.js';
+
+/**
+ * The one way the web calls the API: a contract (src/shared/api) and its typed parts. The
+ * path, method and answer shape come from the contract, the answer is checked against the
+ * contract's success schema, and errors reject as the client's ApiError / NetworkError.
+ */
+
+type Part<C, K extends 'params' | 'query' | 'body'> = InputOf<C, K> extends undefined ? { [P in K]?: undefined } : undefined extends InputOf<C, K> ? { [P in K]?: InputOf<C, K> } : { [P in K]: InputOf<C, K> };
+
+export type CallInput<C extends RouteContract> = Part<C, 'params'> &
+  Part<C, 'query'> &
+  Part<C, 'body'> & {
+    /** The session token, sent as the Authorization header value itself (SPEC §7). */
+    token?: string | null;
+    signal?: AbortSignal;
+    /** extra request headers, e.g. Idempotency-Key */
+    headers?: Record<string, string>;
+  };
+
+export interface CallAnswer<C extends RouteContract> {
+  status: number;
+  data: SuccessBody<C>;
+  /** paging and range headers (x-next-cursor, x-range-from/to) */
+  headers: Headers;
+}
+
+/** The address of a call: API base-less path with its parameters and query filled in. */
+export function contractPath(contract: RouteContract, input: { params?: unknown; query?: unknown }): string {
+  return fillPath(contract.path, input.params as Record<string, unknown> | undefined) + queryString(input.query as Record<string, unknown> | undefined);
+}
+
+function successSchema(contract: RouteContract): z.ZodType | undefined {
+  for (const status of SUCCESS_STATUSES) {
+    const answer = contract.responses[status];
+    if (answer && !isFileResponse(answer)) return answer;
+  }
+  return undefined;
+}
+
+/** Calls the endpoint and resolves with its status, checked body and headers. */
+export async function callApi<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+  const answer = await apiRequest(contract.method, contractPath(contract, input), {
+    token: input.token,
+    body: input.body,
+    signal: input.signal,
+    headers: input.headers,
+    schema: successSchema(contract),
+  });
+  return answer as CallAnswer<C>;
+}
+
+/** Calls the endpoint and resolves with its checked body only. */
+export async function call<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<SuccessBody<C>> {
+  return (await callApi(contract, input)).data;
+}
+
+/**
+ * The file name a Content-Disposition header gives: the RFC 5987 `filename*` (which keeps
+ * spaces and '&', as in 'Attendance_pit & yard_11_2026.xlsx') before the plain `filename`.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/**
+ * Downloads a file endpoint's answer and saves it in the browser. A plain link cannot be
+ * used: the session token travels in the Authorization header, never in the address. The
+ * file is saved under `fileName` when given, else under the server's name.
+ */
+export async function download<C extends RouteContract>(contract: C, input: CallInput<C> & { fileName?: string }): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${contractPath(contract, input)}`, {
+      method: contract.method,
+      headers: { ...input.headers, ...(input.token ? { authorization: input.token } : {}) },
+      credentials: 'same-origin',
+      signal: input.signal,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON
+    }
+    const msg = body && typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string' ? (body as { msg: string }).msg : '';
+    throw new ApiError(response.status, msg, body);
+  }
+  const blob = await response.blob();
+  const name = input.fileName || fileNameFromDisposition(response.headers.get('content-disposition')) || 'export.xlsx';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
