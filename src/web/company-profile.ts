@@ -10,6 +10,7 @@ import runningRoomImageUrl from './pages/public/images/service-running-room.svg'
 import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
 import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
 import { MSG } from '../shared/messages.js';
+import { DEFAULT_APP_TZ } from '../shared/time.js';
 
 /**
  * The company's public details: every name, number and sentence about the company that
@@ -157,6 +158,11 @@ export function logoOf(profile: Pick<CompanyProfile, 'logo' | 'shortName'>): Com
 const EDITABLE_KEYS = ['name', 'shortName', 'logo', 'phone', 'email', 'address', 'established', 'satisfaction', 'counters', 'testimonials', 'faq'] as const;
 
 let currentProfile: CompanyProfile = companyProfile;
+/**
+ * The company's time zone (the server's APP_TZ), in which its days and months are told.
+ * Until the server has answered, the zone APP_TZ defaults to.
+ */
+let currentTimeZone = DEFAULT_APP_TZ;
 let lastFetched = 0;
 let inFlight: Promise<void> | null = null;
 const listeners = new Set<() => void>();
@@ -174,6 +180,7 @@ export function refreshCompanyProfile(): Promise<void> {
       const next = { ...currentProfile } as Record<string, unknown>;
       for (const key of EDITABLE_KEYS) if (key in saved) next[key] = saved[key];
       currentProfile = next as unknown as CompanyProfile;
+      if (typeof saved.timeZone === 'string' && saved.timeZone) currentTimeZone = saved.timeZone;
       listeners.forEach((listener) => listener());
     })
     .catch(() => undefined)
@@ -200,4 +207,15 @@ export function useCompanyProfile(): CompanyProfile {
     if (Date.now() - lastFetched > 3000) void refreshCompanyProfile();
   }, []);
   return profile;
+}
+
+/** The company's time zone as last read from the server (see currentTimeZone). */
+export function companyTimeZone(): string {
+  return currentTimeZone;
+}
+
+/** The company's time zone, read from the server when a page that needs it opens. */
+export function useCompanyTimeZone(): string {
+  useCompanyProfile();
+  return useSyncExternalStore(subscribe, companyTimeZone, companyTimeZone);
 }

@@ -44,6 +44,8 @@ import { recordAudit } from '../audit/audit.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idParams = z.object({ id: z.string() });
+/** The profile plus the zone the company's days, months and times are told in (for the web's dates). */
+const publicCompanyProfile = companyProfileSchema.extend({ timeZone: z.string().describe('IANA time zone, e.g. Asia/Kolkata') });
 const workParams = z.object({ work: z.string() });
 const ok = z.object({ success: z.literal(true), msg: z.string() });
 
@@ -70,9 +72,9 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     r.get('/states/get-states', { onRequest: signedIn, schema: { tags: ['reference'], summary: 'States and union territories', response: { 200: z.object({ state: z.array(stateResponse) }), ...errors } } }, async () => ({
       state: await listStates(deps.db),
     }));
-    r.get('/company-profile', { schema: { tags: ['reference'], summary: 'The company details the public site shows', response: { 200: companyProfileSchema } } }, async (_request, reply) => {
+    r.get('/company-profile', { schema: { tags: ['reference'], summary: "The company details the public site shows, and the company's time zone (APP_TZ)", response: { 200: publicCompanyProfile } } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return readCompanyProfile(deps.db);
+      return { ...(await readCompanyProfile(deps.db)), timeZone: deps.config.appTz };
     });
     r.get(
       '/contract-periods',

@@ -6,7 +6,8 @@ import { errorText } from '../../api/error-text.js';
 import { useUpdateDuty } from './api.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
-import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
+import { dayInZone } from '../../../shared/time.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
@@ -17,9 +18,10 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
   const { user } = useAuth();
   const [asking, setAsking] = useState(false);
   const [returned, setReturned] = useState<string | number>('');
+  const timeZone = useCompanyTimeZone();
   // the server's rule (decision 0015): a supervisor completes only duties they supervise,
   // so the button is not offered where it would be refused
-  if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), DEFAULT_APP_TZ)) !== null) return null;
+  if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) !== null) return null;
 
   async function complete(returnedCount?: number) {
     try {

@@ -7,7 +7,8 @@ import { isTrainWork } from '../../../shared/duties.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
-import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
+import { dayInZone } from '../../../shared/time.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
@@ -72,6 +73,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   const [crew, setCrew] = useState<ChosenWorker[]>(duty.workerDetails);
   const [problem, setProblem] = useState<string | null>(null);
   const candidates = useCrewCandidates(editing ? duty.work : null);
+  const timeZone = useCompanyTimeZone();
   /** Any change clears the last validation message. */
   const changing =
     <T,>(setter: (value: T) => void) =>
@@ -86,7 +88,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   const mayReopen = !user || reopenRefusal(user, duty) === null;
   // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
   // completed one only on its completed day; Edit is not offered when it would be refused
-  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), DEFAULT_APP_TZ)) : null;
+  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) : null;
   const statusOptions = [
     { value: 'processing', label: lowerCaseStatus ? 'processing' : 'Processing', disabled: !mayReopen },
     { value: 'completed', label: lowerCaseStatus ? 'completed' : 'Completed' },

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayInZone, DEFAULT_APP_TZ } from '../../../shared/time.js';
+import { dayInZone } from '../../../shared/time.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { isMonth, tabFromParam } from './report-month.js';
 
@@ -39,8 +40,6 @@ export function reportSearch(work: WorkType, month: string | null): string {
   return params.toString();
 }
 
-/** The company's default zone (APP_TZ's default), used only until the server has said what day it is. */
-
 /**
  * The current month, as the server last reported it ("today" in APP_TZ), kept while another
  * month loads so the Next button knows where the current month ends. Before any answer it
@@ -48,6 +47,7 @@ export function reportSearch(work: WorkType, month: string | null): string {
  */
 export function useCurrentMonth(serverToday: string | undefined): string {
   const [today, setToday] = useState<string | null>(null);
+  const timeZone = useCompanyTimeZone();
   if (serverToday && serverToday !== today) setToday(serverToday);
-  return (serverToday ?? today ?? dayInZone(new Date(), DEFAULT_APP_TZ)).slice(0, 7);
+  return (serverToday ?? today ?? dayInZone(new Date(), timeZone)).slice(0, 7);
 }

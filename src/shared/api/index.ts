@@ -1,0 +1,11 @@
+import type { RouteContract } from './contract.js';
+import { dutyContracts } from './duties.js';
+
+/**
+ * Every endpoint under /api/v1, one contract each. The contract test
+ * (test/contract.test.ts) checks that the server registers exactly these and that the
+ * API document describes each one's answers.
+ */
+export const ALL_CONTRACTS: readonly RouteContract[] = [
+  ...dutyContracts,
+];
