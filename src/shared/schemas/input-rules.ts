@@ -66,7 +66,7 @@ export function searchText(field: string, max = SEARCH_MAX) {
  * PostgreSQL's date holds (a far bound such as 2999-01-01 is a fair filter; 2026-02-30 is not).
  */
 export function dayParam(field: string) {
-  return z.string().refine(isDay, MSG.dayInvalid(field)).optional();
+  return z.string().refine(isDay, MSG.dayInvalid(field)).optional().meta({ format: 'date' });
 }
 
 /** Whether the year of a 'YYYY-MM…' text lies within the years people may ask for. */
