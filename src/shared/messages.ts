@@ -76,6 +76,7 @@ export const MSG = {
   noStaffInCategory: 'No staff found in this category.',
   // ours
   empIdTaken: 'This Emp ID is already in use',
+  empIdRepeatsRow: (row: number) => `Emp ID repeats row ${row}`,
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
   wageInvalid: 'Wage must be a number of rupees, with at most 2 decimals',

@@ -9,7 +9,8 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 type StaffRow = typeof staff.$inferSelect;
 import { readSheetOffThread } from './sheet-reader.js';
-import { newStaffValues, nextEmpIds, staffConflict } from './staff.service.js';
+import { claimEmpIds, empIdKey, takenEmpIds } from './emp-ids.js';
+import { newStaffValues, staffConflict } from './staff.service.js';
 
 /** Bulk upload limits (issue 4). */
 export const BULK_MAX_BYTES = 5 * 1024 * 1024;
@@ -105,24 +106,23 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
     }
   }
 
-  // Emp IDs must be unique in the file and against the register
+  // Emp IDs must be unique in the file and against the register, in any letter case
   const empRows = new Map<string, number>();
   for (const { rowNumber, input } of valid) {
     if (!input.empid) continue;
-    const first = empRows.get(input.empid.toLowerCase());
-    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: `Emp ID repeats row ${first}` });
-    else empRows.set(input.empid.toLowerCase(), rowNumber);
+    const first = empRows.get(empIdKey(input.empid));
+    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdRepeatsRow(first) });
+    else empRows.set(empIdKey(input.empid), rowNumber);
   }
   const givenEmpIds = valid.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   const aadhars = valid.map(({ input }) => input.aadhar);
-  const [takenEmp, takenAadhar] = await Promise.all([
-    chunkedSelect(givenEmpIds, (chunk) => db.select({ value: staff.empId }).from(staff).where(inArray(staff.empId, chunk))),
+  const [takenEmpSet, takenAadhar] = await Promise.all([
+    takenEmpIds(db, givenEmpIds),
     chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk))),
   ]);
-  const takenEmpSet = new Set(takenEmp);
   const takenAadharSet = new Set(takenAadhar);
   for (const { rowNumber, input } of valid) {
-    if (input.empid && takenEmpSet.has(input.empid)) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
+    if (input.empid && takenEmpSet.has(empIdKey(input.empid))) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
   }
   if (problems.length) {
     problems.sort((a, b) => a.row - b.row);
@@ -160,15 +160,14 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
 
 /**
  * Inserts the rows in one transaction with their audit entries. Emp IDs left empty are
- * drawn inside it, skipping taken ones and those typed elsewhere in the file; only an ID
- * typed by someone else in the same instant can still collide, and then it runs again.
+ * generated inside it after every taken one (claimEmpIds), which also refuses a typed ID
+ * registered meanwhile (409).
  */
 async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
-  const typed = new Set(toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : [])));
-  for (let attempt = 0; ; attempt += 1) {
-    try {
+  const typed = toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : []));
+  try {
       return await db.transaction(async (tx) => {
-        const generated = await nextEmpIds(tx, toInsert.filter(({ input }) => !input.empid).length, typed);
+        const generated = await claimEmpIds(tx, typed, toInsert.length - typed.length);
         let next = 0;
         const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
         const inserted: StaffRow[] = [];
@@ -194,10 +193,9 @@ async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: numb
         );
         return inserted;
       });
-    } catch (error) {
-      if (staffConflict(error) !== 'empid') throw error;
-      if (attempt >= 2) throw new HttpError(409, MSG.empIdTaken);
-    }
+  } catch (error) {
+    if (staffConflict(error) === 'empid') throw new HttpError(409, MSG.empIdTaken);
+    throw error;
   }
 }
 
