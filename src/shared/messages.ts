@@ -77,6 +77,8 @@ export const MSG = {
   // ours
   empIdTaken: 'This Emp ID is already in use',
   empIdRepeatsRow: (row: number) => `Emp ID repeats row ${row}`,
+  aadharRepeatsRow: (row: number) => `Aadhar repeats row ${row}`,
+  aadharAlreadyRegistered: 'Aadhar already registered',
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
   wageInvalid: 'Wage must be a number of rupees, with at most 2 decimals',

@@ -1,5 +1,6 @@
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
+import { staffContracts } from './staff.js';
 
 /**
  * Every endpoint under /api/v1, one contract each. The contract test
@@ -8,4 +9,5 @@ import { dutyContracts } from './duties.js';
  */
 export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...dutyContracts,
+  ...staffContracts,
 ];

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { MSG } from '../../../shared/messages.js';
-import { workerCreateBody, type StaffInput } from '../../../shared/schemas/staff.js';
+import { firstMessage } from '../../../shared/api/first-message.js';
+import { bulkRow, type StaffInput } from '../../../shared/schemas/staff.js';
 import { maskAadhar } from '../../../shared/staff.js';
 import type { Database } from '../../db/connect.js';
 import { staff } from '../../db/schema.js';
@@ -96,13 +97,14 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   const problems: RowProblem[] = [];
   const valid: { rowNumber: number; input: StaffInput }[] = [];
   for (const { rowNumber, values } of rows) {
-    const parsed = workerCreateBody.safeParse(values);
+    const parsed = bulkRow.safeParse(values);
     if (parsed.success) {
       valid.push({ rowNumber, input: parsed.data });
     } else {
-      for (const issue of parsed.error.issues) {
-        problems.push({ row: rowNumber, column: String(issue.path[0] ?? ''), reason: issue.message });
-      }
+      // one problem a row, the one the Add Worker form would show first
+      const reason = firstMessage(parsed.error.issues) ?? MSG.invalidRequest;
+      const issue = parsed.error.issues.find((candidate) => candidate.message === reason);
+      problems.push({ row: rowNumber, column: String(issue?.path[0] ?? ''), reason });
     }
   }
 
@@ -137,10 +139,10 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
     const { aadhar } = item.input;
     const first = seen.get(aadhar);
     if (first !== undefined) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: `Aadhar repeats row ${first}` });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharRepeatsRow(first) });
     } else if (takenAadharSet.has(aadhar)) {
       seen.set(aadhar, item.rowNumber);
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: 'Aadhar already registered' });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharAlreadyRegistered });
     } else {
       seen.set(aadhar, item.rowNumber);
       toInsert.push(item);
@@ -151,7 +153,7 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
   for (const item of toInsert) {
     if (!insertedAadhars.has(item.input.aadhar)) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: 'Aadhar already registered' });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: MSG.aadharAlreadyRegistered });
     }
   }
   skipped.sort((a, b) => a.row - b.row);

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import type { StaffInput, Worker } from '../../../shared/schemas/staff.js';
+import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
 import { maskAadhar } from '../../../shared/staff.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
@@ -284,19 +284,24 @@ export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' |
   }
 }
 
-/** GET /auth/getsupervisor: supervisors who can sign in, by name. */
-export async function listSupervisors(db: Database): Promise<{ _id: string; name: string; work: string | null }[]> {
+/**
+ * GET /auth/getsupervisor: supervisors who can sign in, by name, as a colleague may see
+ * them (id, name, work type). Managers and admins read all of them; a supervisor reads
+ * those of their own work type, themself included (issue 13: a SPEC §7 client decides
+ * from this list whose name a duty shows and who may complete it).
+ */
+export async function listSupervisors(db: Database, viewer: Pick<AccountRow, 'id' | 'role' | 'work'>): Promise<SupervisorListItem[]> {
+  const conditions: SQL[] = [eq(users.role, ROLE.supervisor), eq(users.disabled, false), sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`];
+  if (viewer.role === ROLE.supervisor) {
+    const own = toWorkType(viewer.work);
+    // without a work type a supervisor has no colleagues by type: only themself
+    conditions.push(own ? sql`lower(trim(${users.work})) = ${own}` : eq(users.id, viewer.id));
+  }
   const rows = await db
     .select({ id: users.id, name: users.name, work: users.work })
     .from(users)
     .leftJoin(staff, eq(staff.id, users.staffId))
-    .where(
-      and(
-        eq(users.role, ROLE.supervisor),
-        eq(users.disabled, false),
-        sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`,
-      ),
-    )
-    .orderBy(users.name);
-  return rows.map((row) => ({ _id: row.id, name: row.name, work: row.work }));
+    .where(and(...conditions))
+    .orderBy(users.name, users.id);
+  return rows.map((row) => ({ _id: row.id, name: row.name, work: toWorkType(row.work) }));
 }
