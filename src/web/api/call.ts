@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   fillPath,
   isFileResponse,
@@ -18,9 +18,12 @@ import { apiRequest, ApiError, API_BASE, NetworkError } from './client.js';
 
 type Part<C, K extends 'params' | 'query' | 'body'> = InputOf<C, K> extends undefined ? { [P in K]?: undefined } : undefined extends InputOf<C, K> ? { [P in K]?: InputOf<C, K> } : { [P in K]: InputOf<C, K> };
 
+/** A multipart contract's body is the form itself (its file fields); the browser sets its type. */
+type BodyPart<C> = C extends { multipart: true } ? { body: FormData } : Part<C, 'body'>;
+
 export type CallInput<C extends RouteContract> = Part<C, 'params'> &
   Part<C, 'query'> &
-  Part<C, 'body'> & {
+  BodyPart<C> & {
     /** The session token, sent as the Authorization header value itself (SPEC §7). */
     token?: string | null;
     signal?: AbortSignal;
@@ -40,12 +43,18 @@ export function contractPath(contract: RouteContract, input: { params?: unknown;
   return fillPath(contract.path, input.params as Record<string, unknown> | undefined) + queryString(input.query as Record<string, unknown> | undefined);
 }
 
+/**
+ * The schema an answer is checked against: the success answer's, or, for a call with more
+ * than one (POST /mcctrain/createbill: 201 added, 200 already there), any of theirs.
+ */
 function successSchema(contract: RouteContract): z.ZodType | undefined {
+  const schemas: z.ZodType[] = [];
   for (const status of SUCCESS_STATUSES) {
     const answer = contract.responses[status];
-    if (answer && !isFileResponse(answer)) return answer;
+    if (answer && !isFileResponse(answer)) schemas.push(answer);
   }
-  return undefined;
+  if (schemas.length < 2) return schemas[0];
+  return z.union(schemas as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
 
 /** Calls the endpoint and resolves with its status, checked body and headers. */

@@ -3,7 +3,7 @@ import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerCreateBody } from '../../../shared/schemas/staff.js';
 import { fieldErrors } from '../../forms/field-errors.js';
-import { createWorker, type WorkerPayload } from './api.js';
+import { createWorker, type NewWorkerBody } from './api.js';
 import { IfscFields } from './ifsc-fields.js';
 import { workOptions, workerDesignationOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
@@ -29,7 +29,7 @@ const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 
  * workers: the manager's page today, the admin's /dashboard/admin/addworkers later.
  */
 export function AddWorkerForm() {
-  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, WorkerPayload>({
+  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, NewWorkerBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
     toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: 'Active' }),
