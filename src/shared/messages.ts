@@ -1,3 +1,6 @@
+import { BULK_MAX_BYTES, BULK_MAX_ROWS } from './limits.js';
+import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
+
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
@@ -82,13 +85,13 @@ export const MSG = {
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
   wageInvalid: 'Wage must be a number of rupees, with at most 2 decimals',
-  statusInvalid: 'Status must be Active, On Leave or Resigned',
-  designationInvalid: 'Designation must be Manager, Supervisor or Cleaning Staff',
+  statusInvalid: `Status must be ${STAFF_STATUSES.slice(0, -1).join(', ')} or ${STAFF_STATUSES.at(-1)}`,
+  designationInvalid: `Designation must be ${DESIGNATIONS.slice(0, -1).join(', ')} or ${DESIGNATIONS.at(-1)}`,
   ifscInvalid: 'Invalid IFSC code',
   bulkUploaded: (imported: number, skipped: number) => `${imported} workers uploaded successfully, ${skipped} skipped`,
   bulkInvalidFile: 'The file could not be read as an Excel workbook (.xlsx or .xls)',
-  bulkTooLarge: 'The file is larger than 5 MB',
-  bulkTooManyRows: 'The file has more than 10,000 rows',
+  bulkTooLarge: `The file is larger than ${BULK_MAX_BYTES / (1024 * 1024)} MB`,
+  bulkTooManyRows: `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows`,
   bulkEmpty: 'The first sheet has no worker rows',
   bulkMissingHeaders: (headers: string) => `The first row must name the columns; missing: ${headers}`,
   bulkRowsInvalid: (count: number) => `Nothing was imported: ${count} row${count === 1 ? ' has' : 's have'} problems`,

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
+import { BULK_MAX_ROWS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { bulkRow, type StaffInput } from '../../../shared/schemas/staff.js';
@@ -12,10 +13,6 @@ type StaffRow = typeof staff.$inferSelect;
 import { readSheetOffThread } from './sheet-reader.js';
 import { claimEmpIds, empIdKey, takenEmpIds } from './emp-ids.js';
 import { newStaffValues, staffConflict } from './staff.service.js';
-
-/** Bulk upload limits (issue 4). */
-export const BULK_MAX_BYTES = 5 * 1024 * 1024;
-export const BULK_MAX_ROWS = 10_000;
 
 /** Row 1 of the sheet: these names, case and spaces ignored; other columns are ignored. */
 export const BULK_HEADERS = ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'] as const;

@@ -10,13 +10,14 @@ import {
   uploadTemplate,
   uploadWorkers,
 } from '../../../shared/api/staff.js';
+import { BULK_MAX_BYTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
-import { BULK_MAX_BYTES, importWorkers, templateWorkbook } from './bulk-import.service.js';
+import { importWorkers, templateWorkbook } from './bulk-import.service.js';
 import { lookupIfsc } from './ifsc.service.js';
 import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker } from './staff.service.js';
 
