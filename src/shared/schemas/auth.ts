@@ -78,13 +78,15 @@ type StaffField = keyof typeof STAFF_LABELS;
 
 /**
  * An optional staff-record field of the register form: text (or a number, read as text)
- * under the label the staff forms use, so form and server refuse it with the same words.
+ * (a number too, where the field holds digits) under the label the staff forms use, so form and server refuse it with the same words.
  * Empty, null or missing count as "not given". Over-long values are refused (never cut:
  * a cut account number is a wrong one). The staff register checks the values' formats.
  */
-const optionalText = (field: StaffField, max: number) =>
+const optionalText = (field: StaffField, max: number, numeric = false) =>
   z
-    .union([text(STAFF_LABELS[field], { max }), z.number()], { error: MSG.notText(STAFF_LABELS[field]) })
+    .union(numeric ? [text(STAFF_LABELS[field], { max }), z.number().min(0).max(Number.MAX_SAFE_INTEGER)] : [text(STAFF_LABELS[field], { max })], {
+      error: MSG.notText(STAFF_LABELS[field]),
+    })
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? undefined : String(value)));
 
@@ -115,14 +117,14 @@ export const registerBody = z
     aadhar: optionalDigits(AADHAR_DIGITS, MSG.aadharDigits),
     // the same limits as the staff register, which stores these (supervisorStaffBody)
     designation: optionalChoice('designation', DESIGNATIONS, MSG.designationInvalid),
-    empid: optionalText('empid', STAFF_TEXT_MAX),
-    wage: optionalText('wage', SHORT_TEXT_MAX),
+    empid: optionalText('empid', STAFF_TEXT_MAX, true),
+    wage: optionalText('wage', SHORT_TEXT_MAX, true),
     bank: optionalText('bank', STAFF_TEXT_MAX),
     branch: optionalText('branch', STAFF_TEXT_MAX),
     ifsccode: optionalText('ifsccode', SHORT_TEXT_MAX),
-    acnumber: optionalText('acnumber', STAFF_TEXT_MAX),
-    uanno: optionalText('uanno', STAFF_TEXT_MAX),
-    esino: optionalText('esino', STAFF_TEXT_MAX),
+    acnumber: optionalText('acnumber', STAFF_TEXT_MAX, true),
+    uanno: optionalText('uanno', STAFF_TEXT_MAX, true),
+    esino: optionalText('esino', STAFF_TEXT_MAX, true),
     status: optionalChoice('status', STAFF_STATUSES, MSG.statusInvalid),
   })
   .refine((body) => body.password === body.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
