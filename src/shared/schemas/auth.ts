@@ -3,7 +3,7 @@ import { MSG } from '../messages.js';
 import { AADHAR_DIGITS, EMAIL_MAX, NAME_MAX, OTP_DIGITS, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { ROLE, type Role } from '../roles.js';
 import { DESIGNATIONS, STAFF_STATUSES } from '../staff.js';
-import { hasUnsupportedCharacters, text } from './input-rules.js';
+import { hasUnsupportedCharacters } from './input-rules.js';
 import { LABELS as STAFF_LABELS } from './staff.js';
 import { optionalWorkType, workTypeSchema } from './work-param.js';
 
@@ -84,9 +84,18 @@ type StaffField = keyof typeof STAFF_LABELS;
  */
 const optionalText = (field: StaffField, max: number, numeric = false) =>
   z
-    .union(numeric ? [text(STAFF_LABELS[field], { max }), z.number().min(0).max(Number.MAX_SAFE_INTEGER)] : [text(STAFF_LABELS[field], { max })], {
-      error: MSG.notText(STAFF_LABELS[field]),
-    })
+    .union(
+      [
+        // text() with this field's words for a value of another type
+        z
+          .string({ error: MSG.notText(STAFF_LABELS[field]) })
+          .trim()
+          .refine((value) => !hasUnsupportedCharacters(value), MSG.invalidCharacters(STAFF_LABELS[field]))
+          .max(max, MSG.tooLong(STAFF_LABELS[field], max)),
+        ...(numeric ? [z.number().min(0).max(Number.MAX_SAFE_INTEGER)] : []),
+      ],
+      { error: MSG.notText(STAFF_LABELS[field]) },
+    )
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? undefined : String(value)));
 
