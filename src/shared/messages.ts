@@ -1,3 +1,5 @@
+import { LOGIN_FAILURE_WINDOW_MINUTES, NAME_MAX, OTP_DIGITS, OTP_TTL_MINUTES, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
@@ -9,7 +11,7 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong',
   // ours: one message for a wrong e-mail or a wrong password, so neither is revealed
   invalidCredentials: 'Invalid email or password',
-  tooManyLogins: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  tooManyLogins: `Too many failed sign-in attempts. Please try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`,
 
   // §5 login validation (ours: SPEC only says required and e-mail format)
   emailRequired: 'Email is required',
@@ -27,11 +29,12 @@ export const MSG = {
   aadharDigits: 'Aadhar number must be 12 digits',
   passwordsDoNotMatch: 'Passwords do not match',
   // ours
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 200 characters',
-  nameTooLong: 'Name must be at most 100 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
   workInvalid: 'Choose one of the work types',
   registerNeedsSession: 'Sign in as a manager or admin to register accounts',
+  roleInvalid: 'Choose a role',
   managerCannotCreateAdmin: 'A manager cannot create an admin account',
 
   // §5 and §8 forgot password
@@ -42,7 +45,7 @@ export const MSG = {
   resetFailed: 'Failed to reset password. Please try again.',
   resetSuccess: 'Password reset successful',
   // ours
-  otpSent: 'We have sent a 6-digit code to your email. It is valid for 10 minutes.',
+  otpSent: `We have sent a ${OTP_DIGITS}-digit code to your email. It is valid for ${OTP_TTL_MINUTES} minutes.`,
   otpVerified: 'OTP verified. Choose a new password.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
@@ -183,6 +186,32 @@ export const MSG = {
   stateNotFound: 'State not found',
   resetCodeSent: 'A password reset code has been e-mailed to this account',
   sessionsEnded: 'Every session of this account has ended',
+  accountUpdated: 'Account updated',
+  stateNameRequired: 'State name is required',
+  stateDeleted: 'State removed',
+  staffingNormRequired: (example: number) => `Enter staff per coach, e.g. ${example}`,
+  staffingNormPositive: 'Staff per coach must be above 0',
+  staffingNormTooHigh: (max: number) => `Staff per coach must be at most ${max}`,
+  staffingNormSaved: 'Staffing norm saved',
+  contractPeriodRequired: 'Contract period is required',
+  contractPeriodSaved: 'Contract period saved',
+  // ours: the company profile (issue 3)
+  companyNameRequired: 'Company name is required',
+  shortNameRequired: 'Short name is required',
+  companyPhoneRequired: 'Phone is required',
+  addressRequired: 'Address is required',
+  logoTooLarge: (maxBytes: number) => `The logo must be smaller than ${Math.round(maxBytes / 1024)} KB`,
+  logoType: 'The logo must be a PNG, JPEG, WebP or SVG image',
+  logoHint: (maxBytes: number) => `PNG, JPEG, WebP or SVG, at most ${Math.round(maxBytes / 1024)} KB`,
+  yearInvalid: (field: string, min: number, max: number) => `${field} must be a year from ${min} to ${max}`,
+  wholeNumberInvalid: (field: string, max: number) => `${field} must be a whole number from 0 to ${max.toLocaleString('en-US')}`,
+  ratingInvalid: (max: number) => `Rating must be 1 to ${max} stars`,
+  tooMany: (things: string, max: number) => `At most ${max} ${things}`,
+  fieldRequired: (field: string) => `${field} is required`,
+  notText: (field: string) => `${field} must be text`,
+  disabledInvalid: 'disabled must be true or false',
+  pageSizeInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  offsetInvalid: 'offset must be a whole number from 0',
 
   // ours: admin screens (issue 8)
   accountDisabledDone: (name: string) => `${name} is disabled and signed out`,

@@ -1,4 +1,6 @@
 import type { RouteContract } from './contract.js';
+import { adminContracts } from './admin.js';
+import { authContracts } from './auth.js';
 import { dutyContracts } from './duties.js';
 
 /**
@@ -8,4 +10,6 @@ import { dutyContracts } from './duties.js';
  */
 export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...dutyContracts,
+  ...authContracts,
+  ...adminContracts,
 ];
