@@ -1,5 +1,8 @@
+import { billContracts } from './bills.js';
+import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
+import { reportContracts } from './reports.js';
 
 /**
  * Every endpoint under /api/v1, one contract each. The contract test
@@ -8,4 +11,7 @@ import { dutyContracts } from './duties.js';
  */
 export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...dutyContracts,
+  ...billContracts,
+  ...chatContracts,
+  ...reportContracts,
 ];
