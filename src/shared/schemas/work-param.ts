@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { toWorkType } from '../work-types.js';
+import { toWorkType, WORK_TYPES } from '../work-types.js';
 
 /**
  * An optional ?work= filter of a list: absent or empty means every work type; a known one
@@ -15,4 +15,6 @@ export const optionalWorkParam = z
     const work = toWorkType(value);
     if (!work) ctx.addIssue({ code: 'custom', message: MSG.workInvalid });
     return work ?? undefined;
-  });
+  })
+  // the document lists the choices; any letter case is accepted
+  .meta({ enum: ['', ...WORK_TYPES] });
