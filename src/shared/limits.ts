@@ -37,6 +37,14 @@ export const RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR = 10;
 /** How long the server waits for the mail server (connect, greeting, each reply) by default. */
 export const SMTP_TIMEOUT_MS = 5000;
 
+// ---- bills, chat and reports (issue 13: the texts that state these are built from them) ----
+/** The longest chat message, in characters. */
+export const CHAT_TEXT_MAX = 2000;
+/** Consumed coaches of a bill: a whole number up to this. */
+export const CONSUMED_COACH_MAX = 9_999_999;
+/** The manager dashboard's chart of completed duties covers this many days up to today. */
+export const DASHBOARD_CHART_DAYS = 30;
+
 // ---- input rules (issue 12, docs/decisions/0014-input-rules.md) ----
 /** Free-text staff fields: Emp ID, category, bank, branch, account, UAN and ESI numbers. */
 export const STAFF_TEXT_MAX = 200;

@@ -4,6 +4,14 @@ import { LOGIN_FAILURE_WINDOW_MINUTES, NAME_MAX, OTP_DIGITS, OTP_TTL_MINUTES, PA
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
  */
+import { BILL_STATUSES } from './bills.js';
+import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, CHAT_TEXT_MAX, CONSUMED_COACH_MAX, DASHBOARD_CHART_DAYS } from './limits.js';
+
+/** 'a, b, c or d': a choice in words, from the list the rule itself checks. */
+const oneOf = (choices: readonly string[]) => (choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`);
+/** A limit as people read it: 2,000. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 export const MSG = {
   // §8 login
   loginSuccess: 'Login successfully',
@@ -166,7 +174,8 @@ export const MSG = {
   billNotFound: 'Bill not found',
   amountInvalid: 'Amounts must be rupees with at most 2 decimals',
   monthInvalid: 'Month must be given as YYYY-MM',
-  billStatusInvalid: 'Status must be Processing, Passed to Division, Accounts or Bill Passed',
+  billStatusInvalid: `Status must be ${oneOf(BILL_STATUSES)}`,
+  consumedCoachInvalid: `Consumed coaches must be a whole number from 0 to ${count(CONSUMED_COACH_MAX)}`,
 
   // §2 and §5 chat
   loadingChats: 'Loading chats...',
@@ -175,7 +184,7 @@ export const MSG = {
   send: 'Send',
   // ours
   chatEmpty: 'Write a message first',
-  chatTooLong: 'A message can have at most 2,000 characters',
+  chatTooLong: `A message can have at most ${count(CHAT_TEXT_MAX)} characters`,
   chatTooFast: 'You are sending messages too quickly. Please wait a moment.',
   chatTooManyStreams: 'Chat is already open in too many windows for this sign-in. Close one of them, or this window will check for new messages every few seconds.',
 
@@ -318,9 +327,9 @@ export const MSG = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   downloadFailed: 'The file could not be downloaded',
-  dutiesCompletedChart: 'Duties completed per day (last 30 days)',
+  dutiesCompletedChart: `Duties completed per day (last ${DASHBOARD_CHART_DAYS} days)`,
   billAmountsByStatusChart: 'Net bill amount by status',
-  noCompletedDutiesYet: 'No duties completed in the last 30 days.',
+  noCompletedDutiesYet: `No duties completed in the last ${DASHBOARD_CHART_DAYS} days.`,
   noBillsYet: 'No bills yet.',
   confirmAddBillAction: 'Yes, add bill',
   confirmDeleteBillAction: 'Yes, delete',
@@ -351,7 +360,7 @@ export const MSG = {
   invalidCharacters: (field: string) => `Remove the unsupported characters from ${field}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString('en-US')} characters`,
   dayInvalid: (field: string) => `${field} must be a real date, given as YYYY-MM-DD`,
-  monthOutOfRange: 'Month must be given as YYYY-MM, between 2000 and 2100',
+  monthOutOfRange: `Month must be given as YYYY-MM, between ${CALENDAR_YEAR_MIN} and ${CALENDAR_YEAR_MAX}`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
   idInvalid: (field: string) => `${field} is not a valid id`,
 

@@ -1,7 +1,10 @@
-import type { RouteContract } from './contract.js';
 import { adminContracts } from './admin.js';
 import { authContracts } from './auth.js';
+import { billContracts } from './bills.js';
+import { chatContracts } from './chat.js';
+import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
+import { reportContracts } from './reports.js';
 
 /**
  * Every endpoint under /api/v1, one contract each. The contract test
@@ -9,7 +12,10 @@ import { dutyContracts } from './duties.js';
  * API document describes each one's answers.
  */
 export const ALL_CONTRACTS: readonly RouteContract[] = [
-  ...dutyContracts,
   ...authContracts,
+  ...dutyContracts,
+  ...billContracts,
+  ...reportContracts,
+  ...chatContracts,
   ...adminContracts,
 ];
