@@ -169,9 +169,11 @@ describe('a client written only from SPEC §7', () => {
   });
 
   it('registers once (201), then is already registered (200)', async () => {
-    const payload = { name: 'Meera Nair', email: `meera.${Date.now()}@example.com`, password: 'long-enough-1', phone: '9876543210', aadhar: uniqueAadhar(), work: 'mcc' };
-    expect((await spec('POST', '/auth/register', { payload })).statusCode).toBe(201);
-    expect((await spec('POST', '/auth/register', { payload })).statusCode).toBe(200);
+    // the first account needs no session; after it, a manager registers (decision 0003)
+    const token = await loginAs(app, await buildUser(deps.db, { role: ROLE.manager }));
+    const payload = { name: 'Meera Nair', email: `meera.${Date.now()}@example.com`, password: 'long-enough-1', confirmPassword: 'long-enough-1', role: 0, phone: '9876543210', aadhar: uniqueAadhar(), work: 'mcc' };
+    expect((await spec('POST', '/auth/register', { token, payload })).statusCode).toBe(201);
+    expect((await spec('POST', '/auth/register', { token, payload })).statusCode).toBe(200);
   });
 
   it('resets a forgotten password: forgetpswd, verifyotp, resetpassword', async () => {

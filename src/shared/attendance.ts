@@ -1,10 +1,16 @@
-/** SPEC §4 attendance day codes and their values. */
+import { MSG } from './messages.js';
+
+/** SPEC §4 attendance day codes and their values, and the month labels of the reports. */
 export const ATTENDANCE_CODES = ['A', 'P', 'P2', 'P3'] as const;
-export type AttendanceCode = (typeof ATTENDANCE_CODES)[number] | '-';
+/** A day's code; '-' for a day still to come. */
+export const FUTURE_DAY = '-';
+export type AttendanceCode = (typeof ATTENDANCE_CODES)[number] | typeof FUTURE_DAY;
+/** Every code a grid cell may show, for the API document. */
+export const DAY_CODES = [...ATTENDANCE_CODES, FUTURE_DAY] as const;
 
 /** The code of a day: future '-'; 0 duties A, 1 P, 2 P2, 3 P3, 4 or more P (SPEC §4). */
 export function attendanceCode(completedDuties: number, isFuture: boolean): AttendanceCode {
-  if (isFuture) return '-';
+  if (isFuture) return FUTURE_DAY;
   switch (completedDuties) {
     case 0:
       return 'A';
@@ -15,6 +21,11 @@ export function attendanceCode(completedDuties: number, isFuture: boolean): Atte
     default:
       return 'P';
   }
+}
+
+/** Whether day `day` (1–31) of a 'YYYY-MM' month comes after `today` ('YYYY-MM-DD'): it shows '-'. */
+export function isFutureDay(month: string, day: number, today: string): boolean {
+  return `${month}-${String(day).padStart(2, '0')}` > today;
 }
 
 /** Totals count P as 1, P2 as 2, P3 as 3, A (and '-') as 0. */
@@ -31,16 +42,50 @@ export function attendanceValue(code: AttendanceCode): number {
   }
 }
 
+/** Whether a day's code counts the worker as present (the grid's per-day footer). */
+export function isPresent(code: AttendanceCode): boolean {
+  return attendanceValue(code) > 0;
+}
+
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** The year and month number of a 'YYYY-MM' month. */
+function monthParts(month: string): { year: number; number: number } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return { year, number };
+}
+
+/** 'November 2026' for '2026-11' (the text itself when it is not a month). */
+export function monthLabel(month: string): string {
+  const { year, number } = monthParts(month);
+  const name = MONTH_NAMES[number - 1];
+  return name && Number.isInteger(year) ? `${name} ${year}` : month;
+}
+
+/** '21 Nov' for '2026-11-21'. */
+export function shortDayLabel(day: string): string {
+  const { number } = monthParts(day);
+  return `${Number(day.slice(8, 10))} ${MONTH_NAMES[number - 1]!.slice(0, 3)}`;
+}
 
 /** 'Attendance - November 2026' (SPEC §2). */
 export function attendanceTitle(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return `Attendance - ${MONTH_NAMES[monthNumber - 1]} ${year}`;
+  return MSG.attendancePageTitle(monthLabel(month));
 }
 
 /** Attendance_{category}_{month number}_{year}.xlsx (SPEC §9). */
 export function attendanceFileName(category: string, month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return `Attendance_${category}_${monthNumber}_${year}.xlsx`;
+  const { year, number } = monthParts(month);
+  return `Attendance_${category}_${number}_${year}.xlsx`;
+}
+
+/** 'Wage Register - November 2026' (ours): the page title and the sheet's title row. */
+export function wageRegisterTitle(month: string): string {
+  return `${MSG.wageRegister} - ${monthLabel(month)}`;
+}
+
+/** Wages_{category}_{month number}_{year}.xlsx, named like the attendance file. */
+export function wagesFileName(category: string, month: string): string {
+  const { year, number } = monthParts(month);
+  return `Wages_${category}_${number}_${year}.xlsx`;
 }

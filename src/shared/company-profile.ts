@@ -1,50 +1,91 @@
 import { z } from 'zod';
+import {
+  COMPANY_ADDRESS_MAX,
+  COMPANY_NAME_MAX,
+  COMPANY_PHONE_MAX,
+  COMPANY_PHONE_MIN,
+  COMPANY_SHORT_NAME_MAX,
+  COMPANY_YEAR_MAX,
+  COMPANY_YEAR_MIN,
+  COUNTER_MAX,
+  EMAIL_MAX,
+  FAQ_ANSWER_MAX,
+  FAQ_MAX,
+  FAQ_QUESTION_MAX,
+  LOGO_DATA_URL_MAX,
+  LOGO_MAX_BYTES,
+  PERCENT_MAX,
+  RATING_MAX,
+  STATES_COUNTER_MAX,
+  TESTIMONIAL_NAME_MAX,
+  TESTIMONIAL_TEXT_MAX,
+  TESTIMONIALS_MAX,
+} from './limits.js';
+import { MSG } from './messages.js';
 import { text } from './schemas/input-rules.js';
 
 /**
  * The company profile the public site shows (issue 3) and the admin edits (issue 8):
  * one schema for the API and the forms, and the defaults an empty installation starts
- * with.
+ * with. No transforms: the same schema checks the answers of GET /company-profile and
+ * PUT /admin/company-profile (an answer is encoded through its schema).
  */
+
+/** A required one-line (or multi-line) text with the input rules of text(). */
+const required = (field: string, max: number, message = MSG.fieldRequired(field), options: { min?: number; multiline?: boolean } = {}) =>
+  text(field, { max, multiline: options.multiline }).min(options.min ?? 1, message);
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  z.int({ error: MSG.wholeNumberInvalid(field, max) }).min(min, MSG.wholeNumberInvalid(field, max)).max(max, MSG.wholeNumberInvalid(field, max));
+
+const LOGO_PATTERN = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/;
+
 export const companyProfileSchema = z.object({
-  name: text('Company name', { max: 100 }).min(1, 'Company name is required'),
-  shortName: text('Short name', { max: 40 }).min(1, 'Short name is required'),
+  name: required('Company name', COMPANY_NAME_MAX, MSG.companyNameRequired),
+  shortName: required('Short name', COMPANY_SHORT_NAME_MAX, MSG.shortNameRequired),
   /** a data: URL (PNG, JPEG, WebP or SVG) or null for the text logo */
   logo: z
-    .string()
-    .max(300_000, 'The logo must be smaller than 200 KB')
-    .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/, 'The logo must be a PNG, JPEG, WebP or SVG image')
-    .nullable(),
-  phone: text('Phone', { max: 30 }).min(6, 'Phone is required'),
-  email: z.email('Enter a valid email address').max(254),
-  address: text('Address', { max: 300, multiline: true }).min(1, 'Address is required'),
-  established: z.coerce.number().int().min(1900).max(2100),
-  satisfaction: z.coerce.number().int().min(0).max(100),
+    .string({ error: MSG.logoType })
+    .max(LOGO_DATA_URL_MAX, MSG.logoTooLarge(LOGO_MAX_BYTES))
+    .regex(LOGO_PATTERN, MSG.logoType)
+    .nullable()
+    .describe('A data: URL of a PNG, JPEG, WebP or SVG image, or null for the built-in logo'),
+  phone: required('Phone', COMPANY_PHONE_MAX, MSG.companyPhoneRequired, { min: COMPANY_PHONE_MIN }),
+  email: z.email({ error: MSG.emailInvalid }).max(EMAIL_MAX, MSG.emailInvalid),
+  address: required('Address', COMPANY_ADDRESS_MAX, MSG.addressRequired, { multiline: true }),
+  established: z
+    .int({ error: MSG.yearInvalid('Year established', COMPANY_YEAR_MIN, COMPANY_YEAR_MAX) })
+    .min(COMPANY_YEAR_MIN, MSG.yearInvalid('Year established', COMPANY_YEAR_MIN, COMPANY_YEAR_MAX))
+    .max(COMPANY_YEAR_MAX, MSG.yearInvalid('Year established', COMPANY_YEAR_MIN, COMPANY_YEAR_MAX)),
+  satisfaction: wholeNumber('Client satisfaction', 0, PERCENT_MAX).describe('per cent'),
   counters: z.object({
-    workers: z.coerce.number().int().min(0).max(10_000_000),
-    totalWork: z.coerce.number().int().min(0).max(10_000_000),
-    clients: z.coerce.number().int().min(0).max(10_000_000),
-    states: z.coerce.number().int().min(0).max(100),
+    workers: wholeNumber('Workers', 0, COUNTER_MAX),
+    totalWork: wholeNumber('Total Work', 0, COUNTER_MAX),
+    clients: wholeNumber('Clients', 0, COUNTER_MAX),
+    states: wholeNumber('States', 0, STATES_COUNTER_MAX),
   }),
   testimonials: z
     .array(
       z.object({
-        name: text('Testimonial name', { max: 100 }).min(1),
-        role: text('Testimonial role', { max: 100 }),
-        text: text('Testimonial text', { max: 600, multiline: true }).min(1),
-        rating: z.coerce.number().int().min(1).max(5),
+        name: required('Testimonial name', TESTIMONIAL_NAME_MAX),
+        role: text('Testimonial role', { max: TESTIMONIAL_NAME_MAX }),
+        text: required('Testimonial text', TESTIMONIAL_TEXT_MAX, undefined, { multiline: true }),
+        rating: z.int({ error: MSG.ratingInvalid(RATING_MAX) }).min(1, MSG.ratingInvalid(RATING_MAX)).max(RATING_MAX, MSG.ratingInvalid(RATING_MAX)),
       }),
     )
-    .max(12),
+    .max(TESTIMONIALS_MAX, MSG.tooMany('testimonials', TESTIMONIALS_MAX)),
   faq: z
     .array(
       z.object({
-        question: text('FAQ question', { max: 200 }).min(1),
-        answer: text('FAQ answer', { max: 1000, multiline: true }).min(1),
+        question: required('FAQ question', FAQ_QUESTION_MAX),
+        answer: required('FAQ answer', FAQ_ANSWER_MAX, undefined, { multiline: true }),
       }),
     )
-    .max(20),
+    .max(FAQ_MAX, MSG.tooMany('questions', FAQ_MAX)),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
+
+/** The profile as the API answers it (what was stored, already checked). */
+export const companyProfileResponse = companyProfileSchema;
 
 export { DEFAULT_COMPANY_PROFILE } from './company-profile-defaults.js';

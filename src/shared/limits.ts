@@ -37,6 +37,14 @@ export const RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR = 10;
 /** How long the server waits for the mail server (connect, greeting, each reply) by default. */
 export const SMTP_TIMEOUT_MS = 5000;
 
+// ---- bills, chat and reports (issue 13: the texts that state these are built from them) ----
+/** The longest chat message, in characters. */
+export const CHAT_TEXT_MAX = 2000;
+/** Consumed coaches of a bill: a whole number up to this. */
+export const CONSUMED_COACH_MAX = 9_999_999;
+/** The manager dashboard's chart of completed duties covers this many days up to today. */
+export const DASHBOARD_CHART_DAYS = 30;
+
 // ---- input rules (issue 12, docs/decisions/0014-input-rules.md) ----
 /** Free-text staff fields: Emp ID, category, bank, branch, account, UAN and ESI numbers. */
 export const STAFF_TEXT_MAX = 200;
@@ -55,3 +63,39 @@ export const CALENDAR_YEAR_MIN = 2000;
 export const CALENDAR_YEAR_MAX = 2100;
 /** PostgreSQL integer columns (versions, counts) hold at most this. */
 export const INT32_MAX = 2_147_483_647;
+
+// ---- admin area (issue 8; issue 13: every limit a message states is named here) ----
+/** The most staff per coach a staffing norm may ask for; a norm must be above 0. */
+export const STAFFING_NORM_MAX = 10;
+/** Accounts one page of the admin's account list holds at most, and by default. */
+export const ACCOUNTS_PAGE_MAX = 500;
+export const ACCOUNTS_PAGE_DEFAULT = 100;
+/** Audit entries one page holds at most, and by default. */
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_PAGE_DEFAULT = 50;
+/** Record types and record ids typed into the audit filters. */
+export const AUDIT_ENTITY_MAX = 40;
+export const AUDIT_ENTITY_ID_MAX = 100;
+
+// ---- the company profile (issue 3, edited by the admin) ----
+export const COMPANY_NAME_MAX = 100;
+export const COMPANY_SHORT_NAME_MAX = 40;
+export const COMPANY_PHONE_MIN = 6;
+export const COMPANY_PHONE_MAX = 30;
+export const COMPANY_ADDRESS_MAX = 300;
+/** The uploaded logo's file size; its data: URL (base64, 4 characters per 3 bytes) is longer. */
+export const LOGO_MAX_BYTES = 200 * 1024;
+export const LOGO_DATA_URL_MAX = Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 64;
+export const COMPANY_YEAR_MIN = 1900;
+export const COMPANY_YEAR_MAX = 2100;
+export const PERCENT_MAX = 100;
+export const COUNTER_MAX = 10_000_000;
+/** SPEC §1 counts states (India has 36 states and union territories). */
+export const STATES_COUNTER_MAX = 100;
+export const TESTIMONIALS_MAX = 12;
+export const TESTIMONIAL_NAME_MAX = 100;
+export const TESTIMONIAL_TEXT_MAX = 600;
+export const RATING_MAX = 5;
+export const FAQ_MAX = 20;
+export const FAQ_QUESTION_MAX = 200;
+export const FAQ_ANSWER_MAX = 1000;

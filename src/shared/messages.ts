@@ -1,10 +1,18 @@
-import { BULK_MAX_BYTES, BULK_MAX_ROWS } from './limits.js';
-import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
+import { BULK_MAX_BYTES, BULK_MAX_ROWS, LOGIN_FAILURE_WINDOW_MINUTES, NAME_MAX, OTP_DIGITS, OTP_TTL_MINUTES, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
  */
+import { BILL_STATUSES } from './bills.js';
+import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
+import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, CHAT_TEXT_MAX, CONSUMED_COACH_MAX, DASHBOARD_CHART_DAYS } from './limits.js';
+
+/** 'a, b, c or d': a choice in words, from the list the rule itself checks. */
+const oneOf = (choices: readonly string[]) => (choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`);
+/** A limit as people read it: 2,000. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 export const MSG = {
   // §8 login
   loginSuccess: 'Login successfully',
@@ -12,7 +20,7 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong',
   // ours: one message for a wrong e-mail or a wrong password, so neither is revealed
   invalidCredentials: 'Invalid email or password',
-  tooManyLogins: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  tooManyLogins: `Too many failed sign-in attempts. Please try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`,
 
   // §5 login validation (ours: SPEC only says required and e-mail format)
   emailRequired: 'Email is required',
@@ -30,11 +38,12 @@ export const MSG = {
   aadharDigits: 'Aadhar number must be 12 digits',
   passwordsDoNotMatch: 'Passwords do not match',
   // ours
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 200 characters',
-  nameTooLong: 'Name must be at most 100 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  nameTooLong: `Name must be at most ${NAME_MAX} characters`,
   workInvalid: 'Choose one of the work types',
   registerNeedsSession: 'Sign in as a manager or admin to register accounts',
+  roleInvalid: 'Choose a role',
   managerCannotCreateAdmin: 'A manager cannot create an admin account',
 
   // §5 and §8 forgot password
@@ -45,7 +54,7 @@ export const MSG = {
   resetFailed: 'Failed to reset password. Please try again.',
   resetSuccess: 'Password reset successful',
   // ours
-  otpSent: 'We have sent a 6-digit code to your email. It is valid for 10 minutes.',
+  otpSent: `We have sent a ${OTP_DIGITS}-digit code to your email. It is valid for ${OTP_TTL_MINUTES} minutes.`,
   otpVerified: 'OTP verified. Choose a new password.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
@@ -85,13 +94,13 @@ export const MSG = {
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
   wageInvalid: 'Wage must be a number of rupees, with at most 2 decimals',
-  statusInvalid: `Status must be ${STAFF_STATUSES.slice(0, -1).join(', ')} or ${STAFF_STATUSES.at(-1)}`,
-  designationInvalid: `Designation must be ${DESIGNATIONS.slice(0, -1).join(', ')} or ${DESIGNATIONS.at(-1)}`,
+  statusInvalid: `Status must be ${oneOf(STAFF_STATUSES)}`,
+  designationInvalid: `Designation must be ${oneOf(DESIGNATIONS)}`,
   ifscInvalid: 'Invalid IFSC code',
   bulkUploaded: (imported: number, skipped: number) => `${imported} workers uploaded successfully, ${skipped} skipped`,
   bulkInvalidFile: 'The file could not be read as an Excel workbook (.xlsx or .xls)',
   bulkTooLarge: `The file is larger than ${BULK_MAX_BYTES / (1024 * 1024)} MB`,
-  bulkTooManyRows: `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows`,
+  bulkTooManyRows: `The file has more than ${count(BULK_MAX_ROWS)} rows`,
   bulkEmpty: 'The first sheet has no worker rows',
   bulkMissingHeaders: (headers: string) => `The first row must name the columns; missing: ${headers}`,
   bulkRowsInvalid: (count: number) => `Nothing was imported: ${count} row${count === 1 ? ' has' : 's have'} problems`,
@@ -169,7 +178,8 @@ export const MSG = {
   billNotFound: 'Bill not found',
   amountInvalid: 'Amounts must be rupees with at most 2 decimals',
   monthInvalid: 'Month must be given as YYYY-MM',
-  billStatusInvalid: 'Status must be Processing, Passed to Division, Accounts or Bill Passed',
+  billStatusInvalid: `Status must be ${oneOf(BILL_STATUSES)}`,
+  consumedCoachInvalid: `Consumed coaches must be a whole number from 0 to ${count(CONSUMED_COACH_MAX)}`,
 
   // §2 and §5 chat
   loadingChats: 'Loading chats...',
@@ -178,7 +188,7 @@ export const MSG = {
   send: 'Send',
   // ours
   chatEmpty: 'Write a message first',
-  chatTooLong: 'A message can have at most 2,000 characters',
+  chatTooLong: `A message can have at most ${count(CHAT_TEXT_MAX)} characters`,
   chatTooFast: 'You are sending messages too quickly. Please wait a moment.',
   chatTooManyStreams: 'Chat is already open in too many windows for this sign-in. Close one of them, or this window will check for new messages every few seconds.',
 
@@ -189,6 +199,32 @@ export const MSG = {
   stateNotFound: 'State not found',
   resetCodeSent: 'A password reset code has been e-mailed to this account',
   sessionsEnded: 'Every session of this account has ended',
+  accountUpdated: 'Account updated',
+  stateNameRequired: 'State name is required',
+  stateDeleted: 'State removed',
+  staffingNormRequired: (example: number) => `Enter staff per coach, e.g. ${example}`,
+  staffingNormPositive: 'Staff per coach must be above 0',
+  staffingNormTooHigh: (max: number) => `Staff per coach must be at most ${max}`,
+  staffingNormSaved: 'Staffing norm saved',
+  contractPeriodRequired: 'Contract period is required',
+  contractPeriodSaved: 'Contract period saved',
+  // ours: the company profile (issue 3)
+  companyNameRequired: 'Company name is required',
+  shortNameRequired: 'Short name is required',
+  companyPhoneRequired: 'Phone is required',
+  addressRequired: 'Address is required',
+  logoTooLarge: (maxBytes: number) => `The logo must be smaller than ${Math.round(maxBytes / 1024)} KB`,
+  logoType: 'The logo must be a PNG, JPEG, WebP or SVG image',
+  logoHint: (maxBytes: number) => `PNG, JPEG, WebP or SVG, at most ${Math.round(maxBytes / 1024)} KB`,
+  yearInvalid: (field: string, min: number, max: number) => `${field} must be a year from ${min} to ${max}`,
+  wholeNumberInvalid: (field: string, max: number) => `${field} must be a whole number from 0 to ${max.toLocaleString('en-US')}`,
+  ratingInvalid: (max: number) => `Rating must be 1 to ${max} stars`,
+  tooMany: (things: string, max: number) => `At most ${max} ${things}`,
+  fieldRequired: (field: string) => `${field} is required`,
+  notText: (field: string) => `${field} must be text`,
+  disabledInvalid: 'disabled must be true or false',
+  pageSizeInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  offsetInvalid: 'offset must be a whole number from 0',
 
   // ours: admin screens (issue 8)
   accountDisabledDone: (name: string) => `${name} is disabled and signed out`,
@@ -295,9 +331,9 @@ export const MSG = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   downloadFailed: 'The file could not be downloaded',
-  dutiesCompletedChart: 'Duties completed per day (last 30 days)',
+  dutiesCompletedChart: `Duties completed per day (last ${DASHBOARD_CHART_DAYS} days)`,
   billAmountsByStatusChart: 'Net bill amount by status',
-  noCompletedDutiesYet: 'No duties completed in the last 30 days.',
+  noCompletedDutiesYet: `No duties completed in the last ${DASHBOARD_CHART_DAYS} days.`,
   noBillsYet: 'No bills yet.',
   confirmAddBillAction: 'Yes, add bill',
   confirmDeleteBillAction: 'Yes, delete',
@@ -328,7 +364,7 @@ export const MSG = {
   invalidCharacters: (field: string) => `Remove the unsupported characters from ${field}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString('en-US')} characters`,
   dayInvalid: (field: string) => `${field} must be a real date, given as YYYY-MM-DD`,
-  monthOutOfRange: 'Month must be given as YYYY-MM, between 2000 and 2100',
+  monthOutOfRange: `Month must be given as YYYY-MM, between ${CALENDAR_YEAR_MIN} and ${CALENDAR_YEAR_MAX}`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
   idInvalid: (field: string) => `${field} is not a valid id`,
 

@@ -11,11 +11,27 @@ export function formatRupees(amount: number | string | null | undefined): string
   return Number.isInteger(Math.round(finite * 100) / 100) ? wholeRupees.format(finite) : rupeesAndPaise.format(finite);
 }
 
-/** Exact money text with two decimals, as PostgreSQL numeric(…, 2) reads it; null when not money. */
+/** Whole-rupee digits an amount may have: bills store numeric(14, 2). */
+export const MONEY_WHOLE_DIGITS = 12;
+/** The largest amount numeric(14, 2) holds. */
+export const MONEY_MAX = 10 ** MONEY_WHOLE_DIGITS - 0.01;
+/** An amount written as text: rupees, optionally a point and one or two digits of paise. */
+export const MONEY_PATTERN = new RegExp(`^\\d{1,${MONEY_WHOLE_DIGITS}}(\\.\\d{1,2})?$`);
+
+/**
+ * Exact money text with two decimals, as PostgreSQL numeric(…, 2) reads it, of an amount
+ * given as text (MONEY_PATTERN, trimmed) or as a number; null when it is not money.
+ */
 export function moneyText(value: unknown): string | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/,/g, '') : '';
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!MONEY_PATTERN.test(text)) return null;
   return Number(text).toFixed(2);
+}
+
+/** An amount as whole paise (exact integer arithmetic), or null when it is not money. */
+export function moneyPaise(value: unknown): number | null {
+  const text = moneyText(value);
+  return text === null ? null : Number(text.replace('.', ''));
 }
 
 /**

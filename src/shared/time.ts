@@ -54,7 +54,10 @@ export function isDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** A month as 'YYYY-MM' (months 01–12); isMonth also refuses the year 0000. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 /** Whether a text is a month 'YYYY-MM' (years 0001–9999, months 01–12). */
 export function isMonth(value: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value.slice(0, 4) !== '0000';
+  return MONTH_PATTERN.test(value) && value.slice(0, 4) !== '0000';
 }

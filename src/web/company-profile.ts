@@ -168,12 +168,20 @@ let inFlight: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Reads the admin's profile from the server and shows it everywhere. Plain fetch, no zod:
- * the server validated what it stored, and zod must stay off the public pages' download.
- * A failed read keeps what is shown.
+ * GET /company-profile (contract: publicCompanyProfile in src/shared/api/admin.ts). The one
+ * web call that does not go through call(): importing the contract would bring zod into
+ * the JavaScript every public page loads (the 150 KB budget for /), so the address is
+ * written here and company-profile.test.ts checks that it is the contract's.
+ */
+export const COMPANY_PROFILE_URL = '/api/v1/company-profile';
+
+/**
+ * Reads the admin's profile from the server and shows it everywhere. Plain fetch, no zod
+ * (see COMPANY_PROFILE_URL): the server checked what it stored and answers it through the
+ * contract's schema. A failed read keeps what is shown.
  */
 export function refreshCompanyProfile(): Promise<void> {
-  inFlight ??= fetch('/api/v1/company-profile', { headers: { accept: 'application/json' } })
+  inFlight ??= fetch(COMPANY_PROFILE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
     .then((saved) => {
       if (!saved || typeof saved !== 'object') return;

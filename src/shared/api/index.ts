@@ -1,5 +1,10 @@
+import { adminContracts } from './admin.js';
+import { authContracts } from './auth.js';
+import { billContracts } from './bills.js';
+import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
+import { reportContracts } from './reports.js';
 import { staffContracts } from './staff.js';
 
 /**
@@ -8,6 +13,11 @@ import { staffContracts } from './staff.js';
  * API document describes each one's answers.
  */
 export const ALL_CONTRACTS: readonly RouteContract[] = [
+  ...authContracts,
   ...dutyContracts,
   ...staffContracts,
+  ...billContracts,
+  ...reportContracts,
+  ...chatContracts,
+  ...adminContracts,
 ];

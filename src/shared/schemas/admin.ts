@@ -1,8 +1,33 @@
 import { z } from 'zod';
-import { CONTRACT_PERIOD_MAX, NAME_MAX, STATE_NAME_MAX } from '../limits.js';
+import { DEFAULT_STAFFING_NORM } from '../duties.js';
+import {
+  ACCOUNTS_PAGE_DEFAULT,
+  ACCOUNTS_PAGE_MAX,
+  AUDIT_ENTITY_ID_MAX,
+  AUDIT_ENTITY_MAX,
+  AUDIT_PAGE_DEFAULT,
+  AUDIT_PAGE_MAX,
+  CONTRACT_PERIOD_MAX,
+  NAME_MAX,
+  PHONE_DIGITS,
+  STAFFING_NORM_MAX,
+  STATE_NAME_MAX,
+} from '../limits.js';
 import { MSG } from '../messages.js';
-import { newPasswordSchema, emailSchema, workSchema } from './auth.js';
-import { dayParam, searchText, text, uuidParam } from './input-rules.js';
+import { ROLE, type Role } from '../roles.js';
+import { WORK_TYPES } from '../work-types.js';
+import { emailSchema, newPasswordSchema, requiredLine, roleSchema } from './auth.js';
+import { dayParam, searchText, uuidParam } from './input-rules.js';
+import { optionalWorkType } from './work-param.js';
+
+/**
+ * Schemas of the admin area (issue 8) and the reference reads (states, contract periods).
+ * Each request schema states its real types, lengths and choices, so the API document
+ * tells the truth; the admin's forms check with the same schemas.
+ */
+
+/** The ?work= filter of the account list is a search text (any part of a work type). */
+const WORK_FILTER_MAX = 40;
 
 export const accountResponse = z.object({
   _id: z.string(),
@@ -20,63 +45,105 @@ export const accountResponse = z.object({
 });
 export type Account = z.infer<typeof accountResponse>;
 
+/** A whole number given as digits (a query string) or as a number, within [min, max]. */
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .union([z.string().trim().regex(/^\d+$/, message), z.int().min(min, message).max(max, message)], { error: message })
+    .transform((value) => Number(value))
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
 export const accountsQuery = z.object({
   q: searchText('Search'),
-  role: z.coerce.number().int().min(0).max(2).optional(),
-  work: searchText('Work type', 40),
+  role: z
+    .enum([String(ROLE.supervisor), String(ROLE.manager), String(ROLE.admin)], { error: MSG.roleInvalid })
+    .transform((value) => Number(value) as Role)
+    .optional()
+    .meta({ description: '0 supervisor, 1 manager, 2 admin' }),
+  work: searchText('Work type', WORK_FILTER_MAX),
   disabled: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumber(1, ACCOUNTS_PAGE_MAX, MSG.pageSizeInvalid(ACCOUNTS_PAGE_MAX)).default(ACCOUNTS_PAGE_DEFAULT),
+  offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, MSG.offsetInvalid).default(0),
 });
+
+const PHONE_PATTERN = new RegExp(`^(?:\\d{${PHONE_DIGITS}})?$`);
 
 export const createAccountBody = z.object({
-  name: z.string({ error: MSG.fillAllFields }).pipe(text('Name', { max: NAME_MAX, maxMessage: MSG.nameTooLong }).min(1, MSG.fillAllFields)),
+  name: requiredLine('Name', MSG.fillAllFields, NAME_MAX, MSG.nameTooLong),
   email: emailSchema,
+  // optional: empty, null or missing mean none
   phone: z
-    .string()
+    .string({ error: MSG.phoneDigits })
     .trim()
-    .optional()
-    .transform((value) => value || null)
-    .pipe(z.string().regex(/^\d{10}$/, MSG.phoneDigits).nullable()),
+    .regex(PHONE_PATTERN, MSG.phoneDigits)
+    .nullish()
+    .transform((value) => value || null),
   password: newPasswordSchema,
-  role: z.coerce.number().int().min(0, 'Choose a role').max(2, 'Choose a role'),
-  work: z
-    .preprocess((value) => (value === '' || value === undefined ? null : value), workSchema.nullable())
-    .optional()
-    .transform((value) => value ?? null),
+  role: roleSchema,
+  work: optionalWorkType.transform((value) => value ?? null),
 });
 
+/** Only the fields sent change; work '' or null clears the work type. */
 export const updateAccountBody = z.object({
-  role: z.coerce.number().int().min(0).max(2).optional(),
-  work: z
-    .preprocess((value) => (value === '' ? null : value), workSchema.nullable())
-    .optional(),
-  disabled: z.boolean().optional(),
+  role: roleSchema.optional(),
+  work: optionalWorkType,
+  disabled: z.boolean({ error: MSG.disabledInvalid }).optional(),
 });
 
 export const stateBody = z.object({
-  name: z.string({ error: 'State name is required' }).pipe(text('State name', { max: STATE_NAME_MAX }).min(1, 'State name is required')),
+  name: requiredLine('State name', MSG.stateNameRequired, STATE_NAME_MAX),
 });
 export const stateResponse = z.object({ _id: z.string(), name: z.string() });
 
+/** Staff per coach: above 0, at most STAFFING_NORM_MAX, as a number or decimal text. */
+const perCoachNumber = z
+  .number({ error: MSG.staffingNormRequired(DEFAULT_STAFFING_NORM) })
+  .gt(0, MSG.staffingNormPositive)
+  .max(STAFFING_NORM_MAX, MSG.staffingNormTooHigh(STAFFING_NORM_MAX));
 export const staffingNormBody = z.object({
-  perCoach: z.coerce.number({ error: 'Enter staff per coach, e.g. 0.6' }).gt(0, 'Staff per coach must be above 0').max(10, 'Staff per coach must be at most 10'),
+  perCoach: z.union(
+    [
+      perCoachNumber,
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(?:\.\d+)?$/, MSG.staffingNormRequired(DEFAULT_STAFFING_NORM))
+        .transform(Number)
+        .pipe(perCoachNumber),
+    ],
+    { error: MSG.staffingNormRequired(DEFAULT_STAFFING_NORM) },
+  ),
 });
 export const contractPeriodBody = z.object({
-  period: z
-    .string({ error: 'Contract period is required' })
-    .pipe(text('Contract period', { max: CONTRACT_PERIOD_MAX }).min(1, 'Contract period is required')),
+  period: requiredLine('Contract period', MSG.contractPeriodRequired, CONTRACT_PERIOD_MAX),
 });
+
+/** A staffing norm as GET /admin/staffing-norms answers it. */
+export const staffingNormResponse = z.object({ work: z.enum(WORK_TYPES), perCoach: z.number() });
+/** A contract period as GET /contract-periods answers it (null: none set). */
+export const contractPeriodResponse = z.object({ work: z.enum(WORK_TYPES), period: z.string().nullable() });
+
+/** Counts on the admin dashboard (GET /admin/overview). */
+export const adminOverviewResponse = z.object({
+  accounts: z.int().describe('every account, disabled ones included'),
+  admins: z.int(),
+  managers: z.int(),
+  supervisors: z.int(),
+  disabled: z.int(),
+  staff: z.int().describe('staff records that are not Resigned'),
+  states: z.int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewResponse>;
 
 export const auditQuery = z.object({
   actor: uuidParam('Actor'),
-  entity: searchText('Record type', 40),
-  entityId: searchText('Record', 100),
+  entity: searchText('Record type', AUDIT_ENTITY_MAX),
+  entityId: searchText('Record', AUDIT_ENTITY_ID_MAX),
   from: dayParam('From'),
   to: dayParam('To'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: wholeNumber(1, AUDIT_PAGE_MAX, MSG.pageSizeInvalid(AUDIT_PAGE_MAX)).default(AUDIT_PAGE_DEFAULT),
   // audit ids are a bigint sequence; a safe integer always fits
-  cursor: z.coerce.number({ error: MSG.cursorInvalid }).int(MSG.cursorInvalid).positive(MSG.cursorInvalid).max(Number.MAX_SAFE_INTEGER, MSG.cursorInvalid).optional(),
+  cursor: wholeNumber(1, Number.MAX_SAFE_INTEGER, MSG.cursorInvalid).optional(),
 });
 export const auditEntry = z.object({
   _id: z.number(),

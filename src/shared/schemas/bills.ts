@@ -1,89 +1,92 @@
 import { z } from 'zod';
-import { BILL_STATUSES, type BillStatus } from '../bills.js';
-import { CONTRACT_PERIOD_MAX } from '../limits.js';
+import { BILL_STATUSES } from '../bills.js';
+import { CONSUMED_COACH_MAX, CONTRACT_PERIOD_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { moneyText } from '../money.js';
-import { toWorkType, type WorkType } from '../work-types.js';
-import { looseText, monthProblem } from './input-rules.js';
+import { MONEY_MAX, MONEY_PATTERN, moneyText } from '../money.js';
+import { WORK_TYPES } from '../work-types.js';
+import { choiceOf, isBlank, monthField, text } from './input-rules.js';
+import { optionalWorkParam } from './work-param.js';
 
-/** Bill schemas (SPEC §3 Bill, §5 Add bill). Read leniently, then checked in SPEC's order. */
+/**
+ * Bill schemas (SPEC §3 Bill, §5 Add bill). Each field states its real rule for the API
+ * document; SPEC's first message comes first: a missing required field is "Please fill all
+ * required fields" before any other problem (first-message.ts), then the fields in the
+ * order below (status, amounts, coaches, contract period, work, month).
+ */
 
+const required = MSG.fillAllRequired;
+
+/**
+ * A rupee amount, as text (exact: '125000.50') or as a number (125000.5), at most two
+ * decimals and what numeric(14, 2) holds; answered as exact text with two decimals.
+ */
+const amount = z
+  .union(
+    [
+      z.string().trim().min(1, required).regex(MONEY_PATTERN, MSG.amountInvalid),
+      z.number().min(0, MSG.amountInvalid).max(MONEY_MAX, MSG.amountInvalid).multipleOf(0.01, MSG.amountInvalid),
+    ],
+    { error: (issue) => (isBlank(issue.input) ? required : MSG.amountInvalid) },
+  )
+  .transform((value, ctx) => {
+    const exact = moneyText(value);
+    if (exact === null) ctx.addIssue({ code: 'custom', message: MSG.amountInvalid });
+    return exact ?? z.NEVER;
+  });
+
+const COACH_DIGITS = String(CONSUMED_COACH_MAX).length;
+
+/** Optional: blank, null or missing is "not given" (null). */
+const consumedCoach = z
+  .union(
+    [
+      z.null(),
+      z.literal(''),
+      z.string().trim().regex(new RegExp(`^\\d{1,${COACH_DIGITS}}$`), MSG.consumedCoachInvalid),
+      z.int().min(0, MSG.consumedCoachInvalid).max(CONSUMED_COACH_MAX, MSG.consumedCoachInvalid),
+    ],
+    { error: MSG.consumedCoachInvalid },
+  )
+  .optional()
+  .transform((value) => (value === undefined || value === null || value === '' ? null : Number(value)));
+
+/** Optional; refused, not cut, when too long: a cut period would be stored as if typed so. */
+const contractPeriod = z
+  .union([z.null(), text('Contract Period', { max: CONTRACT_PERIOD_MAX })])
+  .optional()
+  .transform((value) => value || null);
 
 const valueFields = {
-  status: looseText('Status'),
-  billvalue: looseText('Bill Value'),
-  penalty: looseText('Penalty'),
-  netamount: looseText('Net Amount'),
-  consumedcoach: looseText('Consumed coaches'),
-  contractperiod: looseText('Contract Period'),
+  status: choiceOf(BILL_STATUSES, { required, invalid: MSG.billStatusInvalid }),
+  billvalue: amount,
+  penalty: amount,
+  netamount: amount,
+  consumedcoach: consumedCoach,
+  contractperiod: contractPeriod,
 };
 
-export const createBillBody = z.object({
-  work: looseText('Work'),
-  month: looseText('Month'),
-  ...valueFields,
-});
-export type CreateBillRequest = z.output<typeof createBillBody>;
-
+/** PUT /mcctrain/update-bill/{id}: the inline edit of the Bill Details table. */
 export const updateBillBody = z.object(valueFields);
-export type UpdateBillRequest = z.output<typeof updateBillBody>;
+export type UpdateBillRequest = z.input<typeof updateBillBody>;
+export type BillValues = z.output<typeof updateBillBody>;
 
-export interface BillValues {
-  status: BillStatus;
-  billValue: string;
-  penalty: string;
-  netAmount: string;
-  consumedCoach: number | null;
-  contractPeriod: string | null;
-}
+/** POST /mcctrain/createbill: work, month, status, bill value, penalty and net amount are required (SPEC §5). */
+export const createBillBody = z.object({
+  ...valueFields,
+  work: choiceOf(WORK_TYPES, { required, invalid: MSG.workInvalid }),
+  month: monthField(required),
+});
+export type CreateBillRequest = z.input<typeof createBillBody>;
+export type NewBill = z.output<typeof createBillBody>;
 
-export type BillCheck<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function checkValues(request: UpdateBillRequest): BillCheck<BillValues> {
-  if (!request.status || request.billvalue === '' || request.penalty === '' || request.netamount === '') {
-    return { ok: false, message: MSG.fillAllRequired };
-  }
-  const status = BILL_STATUSES.find((s) => s.toLowerCase() === request.status.toLowerCase());
-  if (!status) return { ok: false, message: MSG.billStatusInvalid };
-  const billValue = moneyText(request.billvalue);
-  const penalty = moneyText(request.penalty);
-  const netAmount = moneyText(request.netamount);
-  if (billValue === null || penalty === null || netAmount === null) return { ok: false, message: MSG.amountInvalid };
-  let consumedCoach: number | null = null;
-  if (request.consumedcoach !== '') {
-    if (!/^\d{1,7}$/.test(request.consumedcoach)) return { ok: false, message: 'Consumed coaches must be a whole number' };
-    consumedCoach = Number(request.consumedcoach);
-  }
-  // refused, not cut: a cut period would be stored as if it had been typed so
-  if (request.contractperiod.length > CONTRACT_PERIOD_MAX) return { ok: false, message: MSG.tooLong('Contract Period', CONTRACT_PERIOD_MAX) };
-  return {
-    ok: true,
-    value: { status, billValue, penalty, netAmount, consumedCoach, contractPeriod: request.contractperiod || null },
-  };
-}
-
-/** SPEC §5 Add bill: work, month, status, bill value, penalty and net amount are all required. */
-export function checkNewBill(request: CreateBillRequest): BillCheck<BillValues & { work: WorkType; month: string }> {
-  if (!request.work || !request.month) return { ok: false, message: MSG.fillAllRequired };
-  const values = checkValues(request);
-  if (!values.ok) return values;
-  const work = toWorkType(request.work);
-  if (!work) return { ok: false, message: MSG.workInvalid };
-  const monthIssue = monthProblem(request.month);
-  if (monthIssue) return { ok: false, message: monthIssue };
-  return { ok: true, value: { ...values.value, work, month: request.month } };
-}
-
-/** The inline edit of the Bill Details table. */
-export function checkBillEdit(request: UpdateBillRequest): BillCheck<BillValues> {
-  return checkValues(request);
-}
+/** GET /mcctrain/getbills: every bill, or those of one work type. */
+export const billListQuery = z.object({ work: optionalWorkParam });
 
 export const billResponse = z.object({
   _id: z.string(),
-  month: z.string(),
+  month: z.string().describe('YYYY-MM'),
   work: z.string(),
-  status: z.string(),
+  status: z.enum(BILL_STATUSES),
   billvalue: z.number(),
   penalty: z.number(),
   netamount: z.number(),

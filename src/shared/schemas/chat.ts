@@ -1,19 +1,28 @@
 import { z } from 'zod';
+import { CHAT_TEXT_MAX, NAME_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { text } from './input-rules.js';
+import { text, uuidParam } from './input-rules.js';
 
-export const CHAT_MAX_LENGTH = 2000;
+/** Chat schemas (SPEC §3 Chat message, §5 Chat, §7 /chat rows). */
+
+/** A page of GET /chat/getchats: the latest this many by default, at most CHAT_PAGE_MAX. */
+export const CHAT_PAGE_DEFAULT = 200;
+export const CHAT_PAGE_MAX = 500;
 
 /**
- * POST /chat/createchat. Only the text is taken: the sender comes from the session, and a
- * `user` field sent by an older client is ignored.
+ * POST /chat/createchat. An empty or blank message is not sent (SPEC §5). The sender comes
+ * from the session: `user`, which SPEC's clients send (the sender's name), is ignored.
  */
 export const createChatBody = z.object({
-  text: z
-    .string({ error: MSG.chatEmpty })
-    .pipe(text('the message', { max: CHAT_MAX_LENGTH, maxMessage: MSG.chatTooLong, multiline: true }).min(1, MSG.chatEmpty)),
-  user: z.unknown().optional(),
+  text: text('the message', { max: CHAT_TEXT_MAX, maxMessage: MSG.chatTooLong, multiline: true, typeMessage: MSG.chatEmpty }).min(1, MSG.chatEmpty),
+  user: z
+    .string()
+    .max(NAME_MAX, MSG.tooLong('The sender name', NAME_MAX))
+    .nullable()
+    .optional()
+    .describe('Ignored: the sender is the signed-in person (SPEC §7 clients send their name here)'),
 });
+export type CreateChatRequest = z.input<typeof createChatBody>;
 
 export const chatMessage = z.object({
   _id: z.string(),
@@ -27,8 +36,9 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 
 export const chatListQuery = z.object({
   /** an id: answers the messages older than it (scrolling up) */
-  before: z.string().uuid().optional(),
+  before: uuidParam('before'),
   /** an id: answers the messages newer than it (catching up after a dropped stream) */
-  after: z.string().uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  after: uuidParam('after'),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
 });
+export type ChatListQuery = z.input<typeof chatListQuery>;

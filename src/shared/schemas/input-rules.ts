@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, SEARCH_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { isDay, isMonth } from '../time.js';
+import { isDay, isMonth, MONTH_PATTERN } from '../time.js';
 
 /**
  * The input rules every request schema shares (docs/decisions/0014-input-rules.md): which
@@ -42,6 +42,8 @@ export interface TextOptions {
   maxMessage?: string;
   /** tab and line breaks allowed (chat, addresses) */
   multiline?: boolean;
+  /** the message when the value is missing or not text; default zod's */
+  typeMessage?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface TextOptions {
  */
 export function text(field: string, options: TextOptions) {
   return z
-    .string()
+    .string(options.typeMessage ? { error: options.typeMessage } : undefined)
     .trim()
     .refine((value) => !hasUnsupportedCharacters(value, options.multiline), MSG.invalidCharacters(field))
     .max(options.max, options.maxMessage ?? MSG.tooLong(field, options.max));
@@ -81,6 +83,49 @@ export function monthProblem(value: string): string | null {
   if (!isMonth(value.replace(/^0000/, '2000'))) return MSG.monthInvalid;
   if (!yearInRange(value)) return MSG.monthOutOfRange;
   return null;
+}
+
+/**
+ * A 'YYYY-MM' month people may ask for (MONTH_PATTERN, years by monthProblem). With
+ * `requiredMessage`, a missing or blank month is refused with it (SPEC §5's "required"
+ * message); without, the caller adds `.optional()`.
+ */
+export function monthField(requiredMessage?: string) {
+  const given = requiredMessage
+    ? z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : MSG.monthInvalid) }).trim().min(1, requiredMessage)
+    : z.string({ error: MSG.monthInvalid }).trim();
+  return given.regex(MONTH_PATTERN, MSG.monthInvalid).superRefine((value, ctx) => {
+    const problem = monthProblem(value);
+    // a malformed month has its issue from the pattern already
+    if (problem && MONTH_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** Whether a form value counts as not given: missing, null, or only blanks. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * One of a fixed list of texts (a work type, a bill status), matched ignoring case and
+ * surrounding blanks and answered as the list writes it. The API document lists the
+ * choices (an enum). A missing or blank value gets `required` (when given), anything else
+ * `invalid`.
+ */
+export function choiceOf<const T extends readonly [string, ...string[]]>(choices: T, messages: { invalid: string; required?: string }) {
+  const byKey = new Map(choices.map((choice) => [choice.toLowerCase(), choice as T[number]]));
+  const refuse = (input: unknown) => (messages.required && isBlank(input) ? messages.required : messages.invalid);
+  return z
+    .string({ error: (issue) => refuse(issue.input) })
+    .transform((value, ctx) => {
+      const choice = byKey.get(value.trim().toLowerCase());
+      if (choice === undefined) {
+        ctx.addIssue({ code: 'custom', message: refuse(value) });
+        return z.NEVER;
+      }
+      return choice;
+    })
+    .meta({ enum: [...choices] });
 }
 
 /** An id in a query string: a UUID in any letter case, answered lower-cased. */

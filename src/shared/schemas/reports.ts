@@ -1,23 +1,44 @@
 import { z } from 'zod';
+import { BILL_STATUSES } from '../bills.js';
+import { DAY_CODES } from '../attendance.js';
+import { MSG } from '../messages.js';
+import { WORK_TYPES } from '../work-types.js';
+import { choiceOf, monthField } from './input-rules.js';
 
-/** The answers of the report endpoints, shared by the server's OpenAPI schemas and the web client. */
+/** The report endpoints' query and answers, shared by the contracts, the server and the web. */
+
+/**
+ * GET /attendance, /wages and their exports: a work type (required) and a month; a blank
+ * or missing month is the current one in APP_TZ.
+ */
+export const reportQuery = z.object({
+  work: choiceOf(WORK_TYPES, { invalid: MSG.workInvalid }),
+  month: z
+    .union([z.literal(''), monthField()])
+    .optional()
+    .transform((month) => month || undefined)
+    .describe('YYYY-MM; the current month (APP_TZ) when blank or missing'),
+});
+export type ReportQuery = z.input<typeof reportQuery>;
 
 /** GET /attendance: SPEC §4's day codes per worker, the per-day counts and the grand total. */
 export const attendanceResponse = z.object({
-  work: z.string(),
+  work: z.enum(WORK_TYPES),
   month: z.string(),
   days: z.number(),
   today: z.string(),
   workers: z.array(
-    z.object({ _id: z.string(), name: z.string(), empid: z.string(), codes: z.array(z.string()), total: z.number() }),
+    z.object({ _id: z.string(), name: z.string(), empid: z.string(), codes: z.array(z.enum(DAY_CODES)), total: z.number() }),
   ),
+  /** workers present (P, P2 or P3) on each day */
   dayTotals: z.array(z.number()),
+  /** the footer row's own total: the sum of the per-day counts */
   grandTotal: z.number(),
 });
 
 /** GET /wages: the wage register (beyond SPEC): days from the attendance total, wage per day, amount. */
 export const wagesResponse = z.object({
-  work: z.string(),
+  work: z.enum(WORK_TYPES),
   month: z.string(),
   rows: z.array(z.object({ _id: z.string(), name: z.string(), empid: z.string(), days: z.number(), wage: z.number().nullable(), amount: z.number() })),
   totalDays: z.number(),
@@ -37,7 +58,7 @@ export const summaryResponse = z.object({
   todayCompletedWork: z.number(),
   today: z.string(),
   completedPerDay: z.array(z.object({ day: z.string(), work: z.string(), count: z.number() })),
-  billsByStatus: z.array(z.object({ status: z.string(), count: z.number(), amount: z.number() })),
+  billsByStatus: z.array(z.object({ status: z.enum(BILL_STATUSES), count: z.number(), amount: z.number() })),
 });
 export type AttendanceGrid = z.infer<typeof attendanceResponse>;
 export type WageRegister = z.infer<typeof wagesResponse>;

@@ -1,26 +1,29 @@
-import { z } from 'zod';
 import {
-  guardResponse,
-  loginResponse,
-  messageResponse,
-  msgResponse,
-  type LoginBody,
-  type RegisterBody,
-  verifyOtpResponse,
-} from '../../shared/schemas/auth.js';
-import { ApiError, api, apiRequest } from './client.js';
+  adminGuard,
+  forgetPassword,
+  login as loginRoute,
+  logout as logoutRoute,
+  managerGuard,
+  register as registerRoute,
+  resetPassword as resetPasswordRoute,
+  setup,
+  userGuard,
+  verifyOtp,
+} from '../../shared/api/auth.js';
+import { call, callApi, type CallInput } from './call.js';
+import { ApiError } from './client.js';
 
-/** The /auth calls of SPEC §7, typed from the shared schemas. */
+/** The /auth calls of SPEC §7, through their contracts (src/shared/api/auth.ts). */
 
-export function login(body: LoginBody) {
-  return api.post('/auth/login', body, { schema: loginResponse });
+export function login(body: CallInput<typeof loginRoute>['body']) {
+  return call(loginRoute, { body });
 }
 
 /** Revokes the session on the server. Never throws: signing out locally must always work. */
 export async function logout(token: string | null): Promise<void> {
   if (!token) return;
   try {
-    await api.post('/auth/logout', undefined, { token, schema: msgResponse });
+    await call(logoutRoute, { token });
   } catch {
     // An expired or unknown token is already as good as revoked.
   }
@@ -28,11 +31,7 @@ export async function logout(token: string | null): Promise<void> {
 
 /** The three role guards of SPEC §6; userauth admits supervisors and managers. */
 export type GuardArea = 'admin' | 'manager' | 'user';
-const guardPaths: Record<GuardArea, string> = {
-  admin: '/auth/adminauth',
-  manager: '/auth/managerauth',
-  user: '/auth/userauth',
-};
+const guards = { admin: adminGuard, manager: managerGuard, user: userGuard } as const;
 
 /**
  * Asks the server whether this session may enter an area. A 401 or 403 answer is a
@@ -40,7 +39,7 @@ const guardPaths: Record<GuardArea, string> = {
  */
 export async function checkArea(area: GuardArea, token: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    const { ok } = await api.get(guardPaths[area], { token, schema: guardResponse, signal });
+    const { ok } = await call(guards[area], { token, signal });
     return ok;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return false;
@@ -48,23 +47,22 @@ export async function checkArea(area: GuardArea, token: string, signal?: AbortSi
   }
 }
 
-export const setupResponse = z.object({ needsFirstAccount: z.boolean() });
 export function fetchSetup(signal?: AbortSignal) {
-  return api.get('/auth/setup', { schema: setupResponse, signal });
+  return call(setup, { signal });
 }
 
 /** 201 registered, 200 already registered (SPEC §8): the caller needs the status. */
-export function register(body: RegisterBody, token: string | null) {
-  return apiRequest('POST', '/auth/register', { body, token, schema: msgResponse });
+export function register(body: CallInput<typeof registerRoute>['body'], token: string | null) {
+  return callApi(registerRoute, { body, token });
 }
 
 export function requestResetCode(email: string) {
-  return api.post('/auth/forgetpswd', { email }, { schema: messageResponse });
+  return call(forgetPassword, { body: { email } });
 }
 
 /** Answers the reset ticket too; the server also sets it as a cookie for the reset call. */
 export function verifyResetCode(email: string, otp: string) {
-  return api.post('/auth/verifyotp', { email, otp }, { schema: verifyOtpResponse });
+  return call(verifyOtp, { body: { email, otp } });
 }
 
 /**
@@ -72,5 +70,5 @@ export function verifyResetCode(email: string, otp: string) {
  * body, so the reset works even where the cookie was not stored.
  */
 export function resetPassword(email: string, newPassword: string, resetToken: string | undefined) {
-  return api.post('/auth/resetpassword', { email, newPassword, resetToken }, { schema: messageResponse });
+  return call(resetPasswordRoute, { body: { email, newPassword, resetToken } });
 }

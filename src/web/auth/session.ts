@@ -1,3 +1,5 @@
+import type { AuthUser } from '../../shared/schemas/auth.js';
+
 /** Browser storage key of the session (SPEC §3, §9). */
 export const AUTH_STORAGE_KEY = 'auth';
 
@@ -5,15 +7,10 @@ export const AUTH_STORAGE_KEY = 'auth';
  * The stored user. Lenient on purpose: the landing page must see a role value that is
  * not valid so it can clear that session (SPEC §2), and older entries may lack fields.
  * Checked by hand rather than with zod: this runs on every page, and zod would add
- * about 25 KB (gzipped) to the JavaScript every public page loads.
+ * about 25 KB (gzipped) to the JavaScript every public page loads. The shape is the
+ * login answer's user (a type-only import: no code).
  */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: unknown;
-  work: string | null;
-}
+export type SessionUser = Omit<AuthUser, 'role'> & { role: unknown };
 
 export interface Session {
   user: SessionUser;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { firstMessage } from '../../shared/api/first-message.js';
 import { MSG } from '../../shared/messages.js';
 
 /** The first message per field of a failed zod parse, for the form's error props. */
@@ -12,10 +13,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * Reads a form through its request schema as the server will: the request, or the first
- * problem's message (so a pasted control character is a message, not a silent throw).
+ * Reads a form through its request schema as the server will: the request, or the message
+ * the server would answer first (firstMessage: SPEC's "required" before the rest), so a
+ * pasted control character is a message, not a silent throw.
  */
 export function readForm<T>(schema: z.ZodType<T>, value: unknown): { ok: true; value: T } | { ok: false; message: string } {
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? MSG.invalidRequest };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: firstMessage(parsed.error.issues) ?? MSG.invalidRequest };
 }

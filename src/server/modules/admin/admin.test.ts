@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { DEFAULT_COMPANY_PROFILE } from '../../../shared/company-profile.js';
+import { DEFAULT_STAFFING_NORM } from '../../../shared/duties.js';
+import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { buildStaff, buildUser, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
@@ -149,7 +151,8 @@ describe('reference data', () => {
 
   it('serves the company profile publicly and lets the admin change it', async () => {
     const before = await api('GET', '/company-profile', undefined);
-    expect(before.json()).toEqual(DEFAULT_COMPANY_PROFILE);
+    // issue 13: the answer also carries the company's time zone (APP_TZ)
+    expect(before.json()).toEqual({ ...DEFAULT_COMPANY_PROFILE, timeZone: t.deps.config.appTz });
     const changed = await api('PUT', '/admin/company-profile', adminToken, { ...DEFAULT_COMPANY_PROFILE, phone: '+91 484 222 3333' });
     expect(changed.statusCode).toBe(200);
     expect((await api('GET', '/company-profile', undefined)).json().phone).toBe('+91 484 222 3333');
@@ -168,7 +171,16 @@ describe('reference data', () => {
     const duty = await api('POST', '/mcctrain/create-mcctrain', managerToken, { work: 'mcc', trainno: '1', totalcoach: 8, supervisor: supervisor.id, workers: [worker.id] });
     expect(duty.json().duty.reqq).toBe(10);
     expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 0 })).statusCode).toBe(400);
-    expect((await api('PUT', '/admin/staffing-norms/kitchen', adminToken, { perCoach: 1 })).statusCode).toBe(400);
+    // issue 13: {work} is a path parameter of the shared work schema; a name that is no work type names no norm
+    const unknown = await api('PUT', '/admin/staffing-norms/kitchen', adminToken, { perCoach: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe(MSG.workInvalid);
+    // any letter case, and 'pit & yard' URL-encoded
+    expect((await api('PUT', '/admin/staffing-norms/Pit%20%26%20Yard', adminToken, { perCoach: '0.75' })).statusCode).toBe(200);
+    expect((await api('GET', '/admin/staffing-norms', adminToken)).json().norms).toContainEqual({ work: 'pit & yard', perCoach: 0.75 });
+    const tooMany = await api('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: STAFFING_NORM_MAX + 1 });
+    expect(tooMany.json().msg).toBe(MSG.staffingNormTooHigh(STAFFING_NORM_MAX));
+    expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, {})).json().msg).toBe(MSG.staffingNormRequired(DEFAULT_STAFFING_NORM));
   });
 
   it('shows the contract period of the work type on its bills', async () => {
@@ -202,5 +214,39 @@ describe('audit trail', () => {
 
     const future = (await api('GET', '/admin/audit?from=2999-01-01', adminToken)).json();
     expect(future.entries).toEqual([]);
+  });
+});
+
+describe('the API document (issue 13)', () => {
+  type Schema = { type?: string; format?: string; enum?: unknown[]; anyOf?: Schema[]; minLength?: number; maxLength?: number; maximum?: number; properties?: Record<string, Schema>; required?: string[] };
+  type Operation = { requestBody?: { content: Record<string, { schema: Schema }> }; parameters?: { name: string; in: string; schema: Schema }[]; responses: Record<string, unknown> };
+  const operation = (method: string, path: string) =>
+    (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger().paths[`/api/v1${path}`]![method]!;
+  const bodyOf = (method: string, path: string) => operation(method, path).requestBody!.content['application/json']!.schema;
+
+  it('states formats, lengths, choices and required fields of the auth and admin bodies', () => {
+    const login = bodyOf('post', '/auth/login');
+    expect(login.required).toEqual(['email', 'password']);
+    expect(login.properties!.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
+
+    const register = bodyOf('post', '/auth/register');
+    expect(register.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']));
+    expect(register.properties!.name).toMatchObject({ minLength: 1, maxLength: 100 });
+    expect(JSON.stringify(register.properties!.phone)).toContain('\\\\d{10}');
+    expect(JSON.stringify(register.properties!.role)).toContain('[0,1,2]');
+    expect(JSON.stringify(register.properties!.work)).toContain('pit & yard');
+
+    const account = bodyOf('post', '/admin/accounts');
+    expect(account.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'role']));
+    expect(account.properties!.password).toMatchObject({ minLength: 8, maxLength: 200 });
+
+    expect(JSON.stringify(bodyOf('put', '/admin/staffing-norms/{work}').properties!.perCoach)).toContain(`"maximum":${STAFFING_NORM_MAX}`);
+    expect(JSON.stringify(operation('put', '/admin/staffing-norms/{work}').parameters)).toContain('pit & yard');
+    expect(bodyOf('put', '/admin/contract-periods/{work}').properties!.period).toMatchObject({ minLength: 1, maxLength: 100 });
+  });
+
+  it('answers every route with a schema, /admin/overview and the guards\' refusals included', () => {
+    expect(Object.keys(operation('get', '/admin/overview').responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(JSON.stringify(operation('get', '/auth/adminauth').responses['401'])).toContain('"ok"');
   });
 });

@@ -1,13 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { MONTH_NAMES } from '../../../shared/attendance.js';
+import { desc, eq } from 'drizzle-orm';
+import { monthLabel } from '../../../shared/attendance.js';
+import type { BillStatus } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
-import { checkBillEdit, checkNewBill, type Bill, type CreateBillRequest, type UpdateBillRequest } from '../../../shared/schemas/bills.js';
+import type { Bill, BillValues, NewBill } from '../../../shared/schemas/bills.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { bills, contractPeriods } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { UUID } from '../../../shared/schemas/input-rules.js';
 
 type BillRow = typeof bills.$inferSelect;
 
@@ -16,7 +16,8 @@ export function presentBill(row: BillRow): Bill {
     _id: row.id,
     month: row.month,
     work: row.work,
-    status: row.status,
+    // bills_status_check keeps the column to BILL_STATUSES
+    status: row.status as BillStatus,
     billvalue: Number(row.billValue),
     penalty: Number(row.penalty),
     netamount: Number(row.netAmount),
@@ -32,13 +33,20 @@ function auditCopy(row: BillRow): Record<string, unknown> {
   return rest;
 }
 
-function monthLabel(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[number - 1]} ${year}`;
+/** The bill columns of a checked request (the schemas of src/shared/schemas/bills.ts). */
+function columns(values: BillValues) {
+  return {
+    status: values.status,
+    billValue: values.billvalue,
+    penalty: values.penalty,
+    netAmount: values.netamount,
+    consumedCoach: values.consumedcoach,
+    contractPeriod: values.contractperiod,
+  };
 }
 
 /** GET /mcctrain/getbills: newest month first, optionally of one work type. */
-export async function listBills(db: Database, work?: WorkType): Promise<Bill[]> {
+export async function listBills(db: Database, work: WorkType | undefined): Promise<Bill[]> {
   const rows = await db
     .select({ bill: bills, period: contractPeriods.period })
     .from(bills)
@@ -52,10 +60,8 @@ export async function listBills(db: Database, work?: WorkType): Promise<Bill[]> 
 export type CreateBillResult = { created: true; bill: Bill } | { created: false; msg: string };
 
 /** POST /mcctrain/createbill: one bill per work type and month. */
-export async function createBill(db: Database, actor: Actor, request: CreateBillRequest): Promise<CreateBillResult> {
-  const checked = checkNewBill(request);
-  if (!checked.ok) throw new HttpError(400, checked.message);
-  const value = checked.value;
+export async function createBill(db: Database, actor: Actor, request: NewBill): Promise<CreateBillResult> {
+  const value = { ...columns(request), work: request.work, month: request.month };
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(bills).values(value).returning();
@@ -70,17 +76,15 @@ export async function createBill(db: Database, actor: Actor, request: CreateBill
 }
 
 /** PUT /mcctrain/update-bill/{id}: amounts, coaches and status; any status change is allowed. */
-export async function updateBill(db: Database, actor: Actor, id: string, request: UpdateBillRequest): Promise<Bill> {
-  const checked = checkBillEdit(request);
-  if (!checked.ok) throw new HttpError(400, checked.message);
-  if (!UUID.test(id)) throw new HttpError(404, MSG.billNotFound);
+export async function updateBill(db: Database, actor: Actor, id: string, request: BillValues): Promise<Bill> {
+  const change = columns(request);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(bills).where(eq(bills.id, id)).for('update');
     if (!before) throw new HttpError(404, MSG.billNotFound);
     const [after] = await tx
       .update(bills)
-      .set({ ...checked.value, contractPeriod: checked.value.contractPeriod ?? before.contractPeriod, updatedAt: new Date() })
-      .where(and(eq(bills.id, id)))
+      .set({ ...change, contractPeriod: change.contractPeriod ?? before.contractPeriod, updatedAt: new Date() })
+      .where(eq(bills.id, id))
       .returning();
     await recordAudit(tx, actor, [{ action: 'bill.update', entity: 'bill', entityId: id, before: auditCopy(before), after: auditCopy(after!) }]);
     return after!;
@@ -90,7 +94,6 @@ export async function updateBill(db: Database, actor: Actor, id: string, request
 
 /** DELETE /mcctrain/delete-bill/{id}. */
 export async function deleteBill(db: Database, actor: Actor, id: string): Promise<void> {
-  if (!UUID.test(id)) throw new HttpError(404, MSG.billNotFound);
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(bills).where(eq(bills.id, id)).returning();
     if (!removed) throw new HttpError(404, MSG.billNotFound);

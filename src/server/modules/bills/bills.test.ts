@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILL_STATUSES } from '../../../shared/bills.js';
+import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
@@ -23,6 +25,15 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = managerToken) =>
   t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+
+interface JsonSchema {
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  enum?: unknown[];
+  pattern?: string;
+  maxLength?: number;
+  anyOf?: unknown[];
+}
 
 const bill = (overrides: Record<string, unknown> = {}) => ({
   work: 'mcc',
@@ -77,6 +88,78 @@ describe('bills', () => {
       expect(response.json().msg).toBe(message);
     }
     expect((await api('GET', '/mcctrain/getbills?work=pftr')).json().bills).toEqual([]);
+  });
+
+  it('reads amounts given as text or as numbers, and refuses what numeric(14, 2) cannot hold exactly', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ billvalue: 12.345 }, MSG.amountInvalid],
+      [{ netamount: -1 }, MSG.amountInvalid],
+      [{ penalty: '1e3' }, MSG.amountInvalid],
+      [{ billvalue: '1000000000000' }, MSG.amountInvalid],
+      [{ billvalue: 1e12 }, MSG.amountInvalid],
+      [{ billvalue: true }, MSG.amountInvalid],
+      [{ penalty: '   ' }, MSG.fillAllRequired],
+      [{ consumedcoach: 'many' }, MSG.consumedCoachInvalid],
+      [{ consumedcoach: 1.5 }, MSG.consumedCoachInvalid],
+      [{ contractperiod: 'x'.repeat(CONTRACT_PERIOD_MAX + 1) }, MSG.tooLong('Contract Period', CONTRACT_PERIOD_MAX)],
+      [{ month: '1999-12' }, MSG.monthOutOfRange],
+      [{ month: 202611 }, MSG.monthInvalid],
+      [{ status: 7 }, MSG.billStatusInvalid],
+      // SPEC §5: a missing required field is named before any other problem
+      [{ billvalue: 'x', status: 'Paid', netamount: '' }, MSG.fillAllRequired],
+      [{ billvalue: 'x', status: 'Paid' }, MSG.billStatusInvalid],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await api('POST', '/mcctrain/createbill', bill({ month: '2025-02', work: 'pftr', ...overrides }));
+      expect([response.statusCode, response.json().msg], JSON.stringify(overrides)).toEqual([400, message]);
+    }
+    const created = await api('POST', '/mcctrain/createbill', {
+      ...bill({ work: ' Pit & Yard ', month: '2025-03', status: 'bill passed', billvalue: 999999999999.99, penalty: '0.5' }),
+      consumedcoach: '420',
+      contractperiod: '  ',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().bill).toMatchObject({
+      work: 'pit & yard',
+      status: 'Bill Passed',
+      billvalue: 999999999999.99,
+      penalty: 0.5,
+      consumedcoach: 420,
+      contractperiod: null,
+    });
+  });
+
+  it('filters the list by ?work= like the staff and duty lists: any case, and an unknown one is refused', async () => {
+    await api('POST', '/mcctrain/createbill', bill({ work: 'acca', month: '2024-05' }));
+    const upper = (await api('GET', '/mcctrain/getbills?work=ACCA')).json().bills as { work: string }[];
+    expect(upper.length).toBeGreaterThan(0);
+    expect(upper.every((b) => b.work === 'acca')).toBe(true);
+    const unknown = await api('GET', '/mcctrain/getbills?work=kitchen');
+    expect([unknown.statusCode, unknown.json().msg]).toEqual([400, MSG.workInvalid]);
+    expect((await api('GET', '/mcctrain/getbills?work=')).statusCode).toBe(200);
+  });
+
+  it('answers a malformed bill id as not found, without a database round trip', async () => {
+    for (const [method, url, payload] of [
+      ['PUT', '/mcctrain/update-bill/not-a-uuid', bill()],
+      ['DELETE', '/mcctrain/delete-bill/12345', undefined],
+    ] as const) {
+      const response = await api(method, url, payload);
+      expect([response.statusCode, response.json().msg]).toEqual([404, MSG.billNotFound]);
+    }
+  });
+
+  it('states its rules in the API document', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+    const create = doc.paths['/api/v1/mcctrain/createbill']!.post!.requestBody!.content['application/json']!.schema;
+    expect(create.required).toEqual(['status', 'billvalue', 'penalty', 'netamount', 'work', 'month']);
+    expect(create.properties!.status!.enum).toEqual([...BILL_STATUSES]);
+    expect(create.properties!.month!.pattern).toBe('^\\d{4}-(0[1-9]|1[0-2])$');
+    expect(create.properties!.billvalue!.anyOf).toEqual([
+      expect.objectContaining({ type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }),
+      expect.objectContaining({ type: 'number', minimum: 0, maximum: 999999999999.99 }),
+    ]);
+    expect(create.properties!.contractperiod!.maxLength).toBe(CONTRACT_PERIOD_MAX);
   });
 
   it('edits and deletes, with the audit trail', async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHAT_TEXT_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { SseParser } from '../../../web/features/chat/sse-parser.js';
@@ -46,10 +47,35 @@ describe('chat API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().msg).toBe(MSG.chatEmpty);
     }
-    const long = await send('x'.repeat(2001));
+    const long = await send('x'.repeat(CHAT_TEXT_MAX + 1));
     expect(long.statusCode).toBe(400);
     expect(long.json().msg).toBe(MSG.chatTooLong);
-    expect((await send('x'.repeat(2000))).statusCode).toBe(201);
+    expect(MSG.chatTooLong).toContain(CHAT_TEXT_MAX.toLocaleString('en-US'));
+    expect((await send('x'.repeat(CHAT_TEXT_MAX))).statusCode).toBe(201);
+  });
+
+  it('accepts SPEC §7’s body ({text, user}) and states the rules in the API document', async () => {
+    const spec = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/createchat',
+      payload: { text: 'From an older client', user: 'Unknown' },
+      headers: { authorization: managerToken },
+    });
+    expect(spec.statusCode).toBe(201);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+    expect(doc.paths['/api/v1/chat/createchat']!.post!.requestBody!.content['application/json']!.schema).toMatchObject({
+      required: ['text'],
+      properties: { text: { type: 'string', minLength: 1, maxLength: CHAT_TEXT_MAX } },
+    });
+    expect(Object.keys((doc.paths['/api/v1/chat/stream']!.get as unknown as { responses: Record<string, { content?: object }> }).responses['200']!.content!)).toEqual([
+      'text/event-stream',
+    ]);
+  });
+
+  it('refuses a malformed `before` or `after` id with a clear message', async () => {
+    const response = await list('?before=12');
+    expect([response.statusCode, response.json().msg]).toEqual([400, MSG.idInvalid('before')]);
+    expect((await list('?after=ABCDEF00-0000-4000-8000-000000000000')).statusCode).toBe(200);
   });
 
   it('lists oldest first, the latest ones by default, older ones with `before`, newer with `after`', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { chatStream, createChat as createChatRoute, listChats as listChatsRoute, todayChatCount } from '../../../shared/api/chat.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { errorResponse } from '../../../shared/schemas/auth.js';
-import { chatListQuery, chatMessage, createChatBody, type ChatMessage } from '../../../shared/schemas/chat.js';
+import { CHAT_PAGE_MAX, type ChatMessage } from '../../../shared/schemas/chat.js';
+import { UUID } from '../../../shared/schemas/input-rules.js';
+import { serve } from '../../contract-route.js';
 import type { DatabaseHandle } from '../../db/connect.js';
 import { outsideRequest } from '../../db/request-budget.js';
 import type { AppDeps } from '../../deps.js';
@@ -14,7 +14,6 @@ import { resolveUser, type Guards } from '../../plugins/auth.js';
 import { hitRateLimit } from '../../rate-limit.js';
 import { sha256, tokenFromHeader } from '../auth/tokens.js';
 import { ChatHub, createChat, listChats, todayCountFromOthers, type ChatSubscription } from './chat.service.js';
-import { UUID } from '../../../shared/schemas/input-rules.js';
 
 /** Messages one person may send per minute. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -39,61 +38,26 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
   const streamsBySession = new Map<string, Set<ServerResponse>>();
 
   return async function chatPlugin(app: FastifyInstance): Promise<void> {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['chat'];
-
     app.addHook('preClose', async () => {
       for (const stream of streams) stream.end();
       streams.clear();
       await hub.close();
     });
 
-    r.get(
-      '/chat/getchats',
-      {
-        onRequest: chatters,
-        schema: {
-          tags,
-          summary: 'Messages, oldest first: the latest 200, or older than `before`, or newer than `after`',
-          querystring: chatListQuery,
-          response: { 200: z.object({ chats: z.array(chatMessage) }), 400: errorResponse, 401: errorResponse, 403: errorResponse },
-        },
-      },
-      async (request) => ({ chats: await listChats(deps.db, request.query) }),
-    );
+    serve(app, listChatsRoute, { onRequest: chatters }, async (request) => ({ chats: await listChats(deps.db, request.query) }));
 
-    r.post(
-      '/chat/createchat',
-      {
-        onRequest: chatters,
-        schema: {
-          tags,
-          summary: 'Send a message (the sender is the signed-in person)',
-          body: createChatBody,
-          response: { 201: z.object({ success: z.literal(true), chat: chatMessage }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const user = request.user!;
-        if ((await hitRateLimit(deps.db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
-        const chat = await createChat(deps.db, user, request.body.text, deps.now());
-        return reply.status(201).send({ success: true as const, chat });
-      },
-    );
+    serve(app, createChatRoute, { onRequest: chatters }, async (request, reply) => {
+      const user = request.user!;
+      if ((await hitRateLimit(deps.db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
+      const chat = await createChat(deps.db, user, request.body.text, deps.now());
+      return reply.status(201).send({ success: true as const, chat });
+    });
 
-    r.get(
-      '/chat/today-count',
-      {
-        onRequest: chatters,
-        schema: { tags, summary: "Today's messages (APP_TZ) sent by others: the menu badge", response: { 200: z.object({ count: z.number() }), 401: errorResponse, 403: errorResponse } },
-      },
-      async (request) => ({ count: await todayCountFromOthers(deps.db, request.user!.id, deps.now(), deps.config.appTz) }),
-    );
+    serve(app, todayChatCount, { onRequest: chatters }, async (request) => ({
+      count: await todayCountFromOthers(deps.db, request.user!.id, deps.now(), deps.config.appTz),
+    }));
 
-    r.get(
-      '/chat/stream',
-      { onRequest: chatters, schema: { tags, summary: 'Server-Sent Events: each new message as `event: message`; send Last-Event-ID to catch up' } },
-      async (request, reply) => {
+    serve(app, chatStream, { onRequest: chatters }, async (request, reply) => {
         const session = sha256(tokenFromHeader(request.headers.authorization) ?? '');
         let ofSession = streamsBySession.get(session);
         if (ofSession && ofSession.size >= CHAT_STREAMS_PER_SESSION) throw new HttpError(429, MSG.chatTooManyStreams);
@@ -151,13 +115,12 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
         if (typeof lastId === 'string' && UUID.test(lastId)) {
           try {
             // the replay and live delivery can overlap: the hub hands each id out once
-            for (const message of await listChats(deps.db, { after: lastId, limit: 500 })) subscription.offer(message);
+            for (const message of await listChats(deps.db, { after: lastId.toLowerCase(), limit: CHAT_PAGE_MAX })) subscription.offer(message);
           } catch {
             // the database is away: close, and the browser comes back with Last-Event-ID
             res.end();
           }
         }
-      },
-    );
+    });
   };
 }

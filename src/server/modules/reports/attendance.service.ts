@@ -1,38 +1,27 @@
 import { sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
-import { attendanceFileName, attendanceTitle, type AttendanceCode } from '../../../shared/attendance.js';
+import { attendanceCode, attendanceFileName, attendanceTitle, attendanceValue, isFutureDay, isPresent } from '../../../shared/attendance.js';
 import { safeCell } from '../../../shared/money.js';
+import type { AttendanceGrid as SharedGrid } from '../../../shared/schemas/reports.js';
 import { dayInZone, daysInMonth, monthRange } from '../../../shared/time.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { rowsOf, type Database } from '../../db/connect.js';
 
-export interface AttendanceRow {
-  _id: string;
-  name: string;
-  empid: string;
+/** A worker's row of the grid (GET /attendance's shape) with the wage per day the wage register reads. */
+export type AttendanceRow = SharedGrid['workers'][number] & {
   /** wage per day, exact text; null when not set */
   wage: string | null;
-  codes: AttendanceCode[];
-  total: number;
-}
+};
 
-export interface AttendanceGrid {
-  work: WorkType;
-  month: string;
-  days: number;
-  today: string;
-  workers: AttendanceRow[];
-  /** workers present (P, P2 or P3) on each day */
-  dayTotals: number[];
-  /** the footer row's own total: the sum of the per-day counts */
-  grandTotal: number;
-}
+/** GET /attendance's answer, each worker with their wage (left out of the answer). */
+export type AttendanceGrid = Omit<SharedGrid, 'workers'> & { workers: AttendanceRow[] };
 
 /**
- * The attendance grid of a work type and month, computed in SQL (SPEC §4): for each
- * worker and day, the duties completed that day (APP_TZ) with the worker on them give
- * A, P, P2, P3 (4 or more: P); future days are '-'. Workers are matched on their work
- * type ignoring case; Resigned staff appear only in months they worked.
+ * The attendance grid of a work type and month (SPEC §4). SQL counts, for each worker and
+ * day, the duties completed that day (APP_TZ) with the worker on them; the day codes and
+ * totals then come from the shared rule (attendanceCode, attendanceValue) that the web and
+ * the tests read too. Workers are matched on their work type ignoring case; Resigned staff
+ * appear only in months they worked.
  */
 export async function attendanceGrid(db: Database, work: WorkType, month: string, now: Date, timeZone: string): Promise<AttendanceGrid> {
   const { from, to } = monthRange(month);
@@ -58,44 +47,33 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
     ),
     days as (
       select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
-    ),
-    cells as (
-      select c.id, days.day,
-        case
-          when days.day > ${today}::date then '-'
-          when coalesce(m.n, 0) = 0 then 'A'
-          when m.n = 2 then 'P2'
-          when m.n = 3 then 'P3'
-          else 'P'
-        end as code
-      from crew c
-      cross join days
-      left join month_duties m on m.staff_id = c.id and m.day = days.day
     )
     select c.id, c.name, c.emp_id, c.wage,
-      array_agg(cells.code order by cells.day) as codes,
-      sum(case cells.code when 'P' then 1 when 'P2' then 2 when 'P3' then 3 else 0 end)::int as total
+      array_agg(coalesce(m.n, 0) order by days.day) as counts
     from crew c
-    join cells on cells.id = c.id
+    cross join days
+    left join month_duties m on m.staff_id = c.id and m.day = days.day
     group by c.id, c.name, c.emp_id, c.wage
     order by lower(c.name), c.emp_id`);
-  const rows = rowsOf<{ id: string; name: string; emp_id: string; wage: string | null; codes: AttendanceCode[] | string; total: number }>(result);
+  const rows = rowsOf<{ id: string; name: string; emp_id: string; wage: string | null; counts: number[] | string }>(result);
   const days = daysInMonth(month);
+  const isFuture = Array.from({ length: days }, (_, index) => isFutureDay(month, index + 1, today));
   const dayTotals = new Array<number>(days).fill(0);
   const workers = rows.map((row) => {
-    const codes = parseArray(row.codes);
+    const codes = parseCounts(row.counts).map((count, index) => attendanceCode(count, isFuture[index]!));
     codes.forEach((code, index) => {
-      if (code === 'P' || code === 'P2' || code === 'P3') dayTotals[index]! += 1;
+      if (isPresent(code)) dayTotals[index]! += 1;
     });
-    return { _id: row.id, name: row.name, empid: row.emp_id, wage: row.wage, codes, total: Number(row.total) };
+    const total = codes.reduce((sum, code) => sum + attendanceValue(code), 0);
+    return { _id: row.id, name: row.name, empid: row.emp_id, wage: row.wage, codes, total };
   });
   return { work, month, days, today, workers, dayTotals, grandTotal: dayTotals.reduce((sum, n) => sum + n, 0) };
 }
 
-/** text[] arrives as an array from node-postgres and PGlite; older drivers send '{A,P}'. */
-function parseArray(value: AttendanceCode[] | string): AttendanceCode[] {
-  if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').map((code) => code.replace(/"/g, '')) as AttendanceCode[];
+/** int[] arrives as an array from node-postgres and PGlite; older drivers send '{0,2}'. */
+function parseCounts(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/^\{|\}$/g, '').split(',').map(Number);
 }
 
 /**

@@ -1,33 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { BILL_PASSED, type BillStatus } from '../../../shared/bills.js';
+import { DASHBOARD_CHART_DAYS } from '../../../shared/limits.js';
+import type { DashboardSummary } from '../../../shared/schemas/reports.js';
 import { dayInZone } from '../../../shared/time.js';
 import { rowsOf, type Database } from '../../db/connect.js';
-
-export interface DashboardSummary {
-  passedBills: number;
-  pendingBills: number;
-  netAmount: number;
-  totalBillAmount: number;
-  totalPenalties: number;
-  totalLiveWork: number;
-  totalCompletedWork: number;
-  todayLiveWork: number;
-  todayCompletedWork: number;
-  today: string;
-  completedPerDay: { day: string; work: string; count: number }[];
-  billsByStatus: { status: string; count: number; amount: number }[];
-}
 
 /**
  * The manager dashboard's nine figures (SPEC §2) and two charts, in one round of SQL.
  * "Today" is the current day in APP_TZ: live work created today, work completed today.
+ * A bill is passed or pending by SPEC §4's rule (isBillPending), here in SQL.
  */
 export async function dashboardSummary(db: Database, now: Date, timeZone: string): Promise<DashboardSummary> {
   const today = dayInZone(now, timeZone);
   const [figures, perDay, byStatus] = await Promise.all([
     db.execute(sql`
       select
-        (select count(*) from bills where status = 'Bill Passed')::int as passed_bills,
-        (select count(*) from bills where status <> 'Bill Passed')::int as pending_bills,
+        (select count(*) from bills where status = ${BILL_PASSED})::int as passed_bills,
+        (select count(*) from bills where status <> ${BILL_PASSED})::int as pending_bills,
         (select coalesce(sum(net_amount), 0)::text from bills) as net_amount,
         (select coalesce(sum(bill_value), 0)::text from bills) as total_bill_amount,
         (select coalesce(sum(penalty), 0)::text from bills) as total_penalties,
@@ -40,7 +29,7 @@ export async function dashboardSummary(db: Database, now: Date, timeZone: string
     db.execute(sql`
       select completed_day::text as day, work, count(*)::int as count
       from duties
-      where status = 'completed' and completed_day > ${today}::date - 30 and completed_day <= ${today}::date
+      where status = 'completed' and completed_day > ${today}::date - ${DASHBOARD_CHART_DAYS}::int and completed_day <= ${today}::date
       group by completed_day, work
       order by completed_day, work`),
     db.execute(sql`
@@ -60,7 +49,8 @@ export async function dashboardSummary(db: Database, now: Date, timeZone: string
     todayCompletedWork: Number(f.today_completed),
     today,
     completedPerDay: rowsOf<{ day: string; work: string; count: number }>(perDay).map((row) => ({ ...row, count: Number(row.count) })),
-    billsByStatus: rowsOf<{ status: string; count: number; amount: string }>(byStatus).map((row) => ({
+    // bills_status_check keeps the column to BILL_STATUSES
+    billsByStatus: rowsOf<{ status: BillStatus; count: number; amount: string }>(byStatus).map((row) => ({
       status: row.status,
       count: Number(row.count),
       amount: Number(row.amount),

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_TYPE } from '../../../shared/api/reports.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { staff } from '../../db/schema.js';
@@ -156,6 +157,16 @@ describe('attendance', () => {
   it('refuses bad queries and non-managers', async () => {
     expect((await get('/attendance?work=kitchen&month=2026-11')).statusCode).toBe(400);
     expect((await get('/attendance?work=mcc&month=2026-13')).json().msg).toBe(MSG.monthInvalid);
+    for (const query of ['work=mcc&month=1999-12', 'work=mcc&month=2101-01', 'work=mcc&month=0000-01']) {
+      const response = await get(`/attendance?${query}`);
+      expect([response.statusCode, response.json().msg], query).toEqual([400, MSG.monthOutOfRange]);
+    }
+    for (const query of ['month=2026-11', 'work=kitchen', 'work=']) {
+      const response = await get(`/wages?${query}`);
+      expect([response.statusCode, response.json().msg], query).toEqual([400, MSG.workInvalid]);
+    }
+    // a blank month is the current one (APP_TZ); the work type in any case
+    expect((await get('/attendance?work=MCC&month=')).json()).toMatchObject({ work: 'mcc', month: '2026-11' });
     const supervisor = await newSessionToken(t, { role: ROLE.supervisor });
     expect((await get('/attendance?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
     expect((await get('/attendance/export?work=mcc&month=2026-11', supervisor)).statusCode).toBe(403);
@@ -164,6 +175,7 @@ describe('attendance', () => {
   it('exports exactly SPEC’s file, read back cell by cell', async () => {
     const response = await get('/attendance/export?work=mcc&month=2026-11');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_TYPE);
     expect(response.headers['content-disposition']).toContain('Attendance_mcc_11_2026.xlsx');
     const book = XLSX.read(response.rawPayload, { type: 'buffer', cellStyles: true });
     expect(book.SheetNames).toEqual(['Attendance']);
@@ -214,5 +226,21 @@ describe('wage register', () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows[1]).toEqual(['Name', 'Emp ID', 'Days', 'Wage per day', 'Amount']);
     expect(rows.at(-1)).toEqual(['Total', '', 11, '', 6753.5]);
+  });
+});
+
+describe('the API document', () => {
+  it('states the report query and the exports’ media type', async () => {
+    type Operation = { parameters?: { name: string; required?: boolean; schema: { enum?: unknown[]; anyOf?: unknown[] } }[]; responses: Record<string, { content?: object }> };
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    for (const path of ['/api/v1/attendance/export', '/api/v1/wages/export']) {
+      expect(Object.keys(doc.paths[path]!.get!.responses['200']!.content!), path).toEqual([XLSX_TYPE]);
+    }
+    const parameters = doc.paths['/api/v1/attendance']!.get!.parameters!;
+    expect(parameters.find((p) => p.name === 'work')).toMatchObject({ required: true, schema: { enum: ['mcc', 'acca', 'bio', 'laundry', 'pftr', 'pit & yard'] } });
+    expect(parameters.find((p) => p.name === 'month')).toMatchObject({
+      required: false,
+      schema: { anyOf: [{ enum: [''] }, { pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }] },
+    });
   });
 });

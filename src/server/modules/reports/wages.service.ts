@@ -1,32 +1,12 @@
 import * as XLSX from '@e965/xlsx';
-import { MONTH_NAMES } from '../../../shared/attendance.js';
-import { safeCell } from '../../../shared/money.js';
+import { wageRegisterTitle, wagesFileName } from '../../../shared/attendance.js';
+import { moneyPaise, safeCell } from '../../../shared/money.js';
+import type { WageRegister } from '../../../shared/schemas/reports.js';
 import type { AttendanceGrid } from './attendance.service.js';
-
-export interface WageRow {
-  _id: string;
-  name: string;
-  empid: string;
-  /** attendance total of the month (P 1, P2 2, P3 3) */
-  days: number;
-  wage: number | null;
-  amount: number;
-}
-
-export interface WageRegister {
-  work: string;
-  month: string;
-  rows: WageRow[];
-  totalDays: number;
-  totalAmount: number;
-}
 
 /** Multiplies exact money text by whole days, in paise, so no binary fraction creeps in. */
 function amountOf(wage: string | null, days: number): number {
-  if (!wage) return 0;
-  const [rupees = '0', paise = '0'] = wage.split('.');
-  const totalPaise = (Number(rupees) * 100 + Number(paise.padEnd(2, '0').slice(0, 2))) * days;
-  return totalPaise / 100;
+  return ((wage ? moneyPaise(wage) : null) ?? 0) * days / 100;
 }
 
 /**
@@ -53,14 +33,8 @@ export function wageRegister(grid: AttendanceGrid): WageRegister {
   };
 }
 
-export function wageRegisterTitle(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return `Wage Register - ${MONTH_NAMES[number - 1]} ${year}`;
-}
-
 /** The register as .xlsx: title, header, a row per worker, the totals row. */
 export function wageWorkbook(register: WageRegister): { fileName: string; buffer: Buffer } {
-  const [year, number] = register.month.split('-').map(Number) as [number, number];
   const sheet = XLSX.utils.aoa_to_sheet([
     [`${wageRegisterTitle(register.month)} (${register.work.toUpperCase()})`],
     ['Name', 'Emp ID', 'Days', 'Wage per day', 'Amount'],
@@ -78,5 +52,5 @@ export function wageWorkbook(register: WageRegister): { fileName: string; buffer
   }
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Wages');
-  return { fileName: `Wages_${register.work}_${number}_${year}.xlsx`, buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer };
+  return { fileName: wagesFileName(register.work, register.month), buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer };
 }

@@ -1,3 +1,4 @@
+import { OTP_DIGITS } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
@@ -218,7 +219,7 @@ const CONFIRM_LABELS: Record<Pending['kind'], string> = {
 const CONFIRM_TEXTS: Record<Pending['kind'], (account: Account) => string> = {
   disable: () => 'They are signed out at once on every device and cannot sign in until the account is enabled again.',
   enable: () => 'They can sign in again with their password.',
-  reset: (account) => `A 6-digit code goes to ${account.email}; they choose a new password on the Forgot password page.`,
+  reset: (account) => `A ${OTP_DIGITS}-digit code goes to ${account.email}; they choose a new password on the Forgot password page.`,
   'end-sessions': () => 'They are signed out on every device and must sign in again.',
 };
 

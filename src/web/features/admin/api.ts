@@ -1,35 +1,40 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
-import { accountResponse, auditEntry, stateResponse } from '../../../shared/schemas/admin.js';
-import { msgResponse } from '../../../shared/schemas/auth.js';
-import { dutyResponse } from '../../../shared/schemas/duties.js';
-import { api, apiRequest } from '../../api/client.js';
+import type { z } from 'zod';
+import {
+  addState,
+  adminOverview,
+  auditTrail,
+  contractPeriods,
+  createAccount,
+  endSessions,
+  getStates,
+  listAccounts,
+  publicCompanyProfile,
+  removeState,
+  renameState,
+  saveCompanyProfile,
+  saveContractPeriod,
+  saveStaffingNorm,
+  sendReset,
+  staffingNorms,
+  updateAccount,
+} from '../../../shared/api/admin.js';
+import { oneDuty } from '../../../shared/api/duties.js';
+import type { CompanyProfile } from '../../../shared/company-profile.js';
+import type { accountsQuery, auditEntry, auditQuery } from '../../../shared/schemas/admin.js';
+import { call, callApi, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { ACCOUNTS_PAGE_MAX, AUDIT_PAGE_DEFAULT } from '../../../shared/limits.js';
 
 /**
  * The admin calls (issue 8): overview, accounts, states, company profile, staffing
- * norms, contract periods, the audit trail and one duty. Every key starts with 'admin'
- * except the two reads others share (states, company profile, contract periods), so a
- * change refreshes whichever screen shows them.
+ * norms, contract periods, the audit trail and one duty, through their contracts
+ * (src/shared/api/admin.ts). Every key starts with 'admin' except the reads others share
+ * (states, company profile, contract periods), so a change refreshes whichever screen
+ * shows them.
  */
 
-const overviewResponse = z.object({
-  accounts: z.number(),
-  admins: z.number(),
-  managers: z.number(),
-  supervisors: z.number(),
-  disabled: z.number(),
-  staff: z.number(),
-  states: z.number(),
-});
-export type AdminOverview = z.infer<typeof overviewResponse>;
-const accountList = z.object({ accounts: z.array(accountResponse), total: z.number() });
-const okAnswer = z.object({ success: z.literal(true), msg: z.string() });
-const stateList = z.object({ state: z.array(stateResponse) });
-const normList = z.object({ norms: z.array(z.object({ work: z.string(), perCoach: z.number() })) });
-const periodList = z.object({ periods: z.array(z.object({ work: z.string(), period: z.string().nullable() })) });
-const auditPage = z.object({ entries: z.array(auditEntry), nextCursor: z.number().nullable() });
+export type { AdminOverview } from '../../../shared/schemas/admin.js';
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const adminKeys = {
@@ -49,38 +54,37 @@ export const adminKeys = {
   duty: (id: string) => ['admin', 'duty', id] as const,
 };
 
-function queryString(params: Record<string, string | number | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
 export function useAdminOverview() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => api.get('/admin/overview', { token, schema: overviewResponse, signal }),
+    queryFn: ({ signal }) => call(adminOverview, { token, signal }),
     enabled: Boolean(token),
   });
 }
 
 // ---- accounts ----
 
-export interface AccountFilters {
-  q: string;
-  role: string;
-  work: string;
-  disabled: string;
-  limit: number;
-  offset: number;
+/** The account list's filters as the page keeps them (its address); '' means "any". */
+export type AccountFilters = { [K in 'q' | 'role' | 'work' | 'disabled']: string } & { limit: number; offset: number };
+
+/** The filters as the contract's query: blanks left out, role and disabled as their choices. */
+function accountsQueryOf(filters: AccountFilters): z.input<typeof accountsQuery> {
+  return {
+    q: filters.q || undefined,
+    role: (filters.role || undefined) as z.input<typeof accountsQuery>['role'],
+    work: filters.work || undefined,
+    disabled: (filters.disabled || undefined) as z.input<typeof accountsQuery>['disabled'],
+    limit: filters.limit,
+    offset: filters.offset,
+  };
 }
 
 export function useAccounts(filters: AccountFilters) {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.accounts(filters),
-    queryFn: ({ signal }) => api.get(`/admin/accounts${queryString({ ...filters })}`, { token, schema: accountList, signal }),
+    queryFn: ({ signal }) => call(listAccounts, { query: accountsQueryOf(filters), token, signal }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });
@@ -90,20 +94,11 @@ export function useAccounts(filters: AccountFilters) {
 export function useAllAccounts() {
   const { token } = useAuth();
   return useQuery({
-    queryKey: adminKeys.accounts({ q: '', role: '', work: '', disabled: '', limit: 500, offset: 0 }),
-    queryFn: ({ signal }) => api.get('/admin/accounts?limit=500', { token, schema: accountList, signal }),
+    queryKey: adminKeys.accounts({ q: '', role: '', work: '', disabled: '', limit: ACCOUNTS_PAGE_MAX, offset: 0 }),
+    queryFn: ({ signal }) => call(listAccounts, { query: { limit: ACCOUNTS_PAGE_MAX }, token, signal }),
     enabled: Boolean(token),
     staleTime: 60_000,
   });
-}
-
-export interface NewAccount {
-  name: string;
-  email: string;
-  phone: string;
-  password: string;
-  role: number;
-  work: string | null;
 }
 
 /** 201 created, 200 the e-mail is already registered (SPEC §8): the caller needs the status. */
@@ -111,7 +106,7 @@ export function useCreateAccount() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewAccount) => apiRequest('POST', '/admin/accounts', { token, body, schema: msgResponse }),
+    mutationFn: (body: CallInput<typeof createAccount>['body']) => callApi(createAccount, { token, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -120,8 +115,7 @@ export function useUpdateAccount() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: { role?: number; work?: string | null; disabled?: boolean } }) =>
-      api.put(`/admin/accounts/${encodeURIComponent(id)}`, change, { token, schema: okAnswer }),
+    mutationFn: ({ id, change }: { id: string; change: CallInput<typeof updateAccount>['body'] }) => call(updateAccount, { params: { id }, body: change, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -130,7 +124,7 @@ export function useSendReset() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/admin/accounts/${encodeURIComponent(id)}/send-reset`, undefined, { token, schema: okAnswer }),
+    mutationFn: (id: string) => call(sendReset, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
   });
 }
@@ -139,7 +133,7 @@ export function useEndSessions() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/admin/accounts/${encodeURIComponent(id)}/end-sessions`, undefined, { token, schema: okAnswer }),
+    mutationFn: (id: string) => call(endSessions, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
   });
 }
@@ -150,7 +144,7 @@ export function useStates() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.states,
-    queryFn: ({ signal }) => api.get('/states/get-states', { token, schema: stateList, signal }).then((answer) => answer.state),
+    queryFn: ({ signal }) => call(getStates, { token, signal }).then((answer) => answer.state),
     enabled: Boolean(token),
   });
 }
@@ -172,16 +166,14 @@ export function useSaveState() {
   const { token } = useAuth();
   return useReferenceChange(
     ({ id, name }: { id: string | null; name: string }) =>
-      id === null
-        ? api.post('/admin/states', { name }, { token, schema: stateResponse })
-        : api.put(`/admin/states/${encodeURIComponent(id)}`, { name }, { token, schema: stateResponse }),
+      id === null ? call(addState, { body: { name }, token }) : call(renameState, { params: { id }, body: { name }, token }),
     adminKeys.states,
   );
 }
 
 export function useDeleteState() {
   const { token } = useAuth();
-  return useReferenceChange((id: string) => api.delete(`/admin/states/${encodeURIComponent(id)}`, { token, schema: okAnswer }), adminKeys.states);
+  return useReferenceChange((id: string) => call(removeState, { params: { id }, token }), adminKeys.states);
 }
 
 // ---- company profile ----
@@ -189,14 +181,14 @@ export function useDeleteState() {
 export function useCompanyProfile() {
   return useQuery({
     queryKey: adminKeys.companyProfile,
-    queryFn: ({ signal }) => api.get('/company-profile', { schema: companyProfileSchema, signal }),
+    queryFn: ({ signal }) => call(publicCompanyProfile, { signal }),
   });
 }
 
 export function useSaveCompanyProfile() {
   const { token } = useAuth();
   return useReferenceChange(
-    (profile: CompanyProfile) => api.put('/admin/company-profile', profile, { token, schema: companyProfileSchema }),
+    (profile: CompanyProfile) => call(saveCompanyProfile, { body: profile, token }),
     adminKeys.companyProfile,
   );
 }
@@ -207,7 +199,7 @@ export function useStaffingNorms() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.norms,
-    queryFn: ({ signal }) => api.get('/admin/staffing-norms', { token, schema: normList, signal }).then((answer) => answer.norms),
+    queryFn: ({ signal }) => call(staffingNorms, { token, signal }).then((answer) => answer.norms),
     enabled: Boolean(token),
   });
 }
@@ -215,8 +207,7 @@ export function useStaffingNorms() {
 export function useSaveStaffingNorm() {
   const { token } = useAuth();
   return useReferenceChange(
-    ({ work, perCoach }: { work: string; perCoach: number }) =>
-      api.put(`/admin/staffing-norms/${encodeURIComponent(work)}`, { perCoach }, { token, schema: okAnswer }),
+    ({ work, perCoach }: { work: string; perCoach: number }) => call(saveStaffingNorm, { params: { work }, body: { perCoach }, token }),
     adminKeys.norms,
   );
 }
@@ -225,7 +216,7 @@ export function useContractPeriods() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.contractPeriods,
-    queryFn: ({ signal }) => api.get('/contract-periods', { token, schema: periodList, signal }).then((answer) => answer.periods),
+    queryFn: ({ signal }) => call(contractPeriods, { token, signal }).then((answer) => answer.periods),
     enabled: Boolean(token),
   });
 }
@@ -233,31 +224,38 @@ export function useContractPeriods() {
 export function useSaveContractPeriod() {
   const { token } = useAuth();
   return useReferenceChange(
-    ({ work, period }: { work: string; period: string }) =>
-      api.put(`/admin/contract-periods/${encodeURIComponent(work)}`, { period }, { token, schema: okAnswer }),
+    ({ work, period }: { work: string; period: string }) => call(saveContractPeriod, { params: { work }, body: { period }, token }),
     adminKeys.contractPeriods,
   );
 }
 
 // ---- audit trail ----
 
-export interface AuditFilters {
-  actor: string;
-  entity: string;
-  entityId: string;
-  from: string;
-  to: string;
-}
+/** The audit filters as the page keeps them (its address); '' means "any". */
+export type AuditFilters = { [K in 'actor' | 'entity' | 'entityId' | 'from' | 'to']: string };
 
-export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
+
+/** The filters as the contract's query, blanks left out. */
+function auditQueryOf(filters: AuditFilters, cursor: number | null): z.input<typeof auditQuery> {
+  const blankless = (value: string) => value || undefined;
+  return {
+    actor: blankless(filters.actor),
+    entity: blankless(filters.entity),
+    entityId: blankless(filters.entityId),
+    from: blankless(filters.from),
+    to: blankless(filters.to),
+    limit: AUDIT_PAGE_SIZE,
+    cursor: cursor ?? undefined,
+  };
+}
 
 /** Newest first, one page at a time; "Load more" follows nextCursor (keyset paging in SQL). */
 export function useAudit(filters: AuditFilters, enabled = true) {
   const { token } = useAuth();
   return useInfiniteQuery({
     queryKey: adminKeys.audit(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api.get(`/admin/audit${queryString({ ...filters, limit: AUDIT_PAGE_SIZE, cursor: pageParam })}`, { token, schema: auditPage, signal }),
+    queryFn: ({ pageParam, signal }) => call(auditTrail, { query: auditQueryOf(filters, pageParam), token, signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token) && enabled,
@@ -270,7 +268,7 @@ export function useAdminDuty(id: string) {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.duty(id),
-    queryFn: ({ signal }) => api.get(`/mcctrain/getone-mcctrain/${encodeURIComponent(id)}`, { token, schema: dutyResponse, signal }),
+    queryFn: ({ signal }) => call(oneDuty, { params: { id }, token, signal }),
     enabled: Boolean(token && id),
     retry: false,
   });

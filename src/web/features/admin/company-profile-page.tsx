@@ -1,3 +1,4 @@
+import { COMPANY_YEAR_MAX, COMPANY_YEAR_MIN, LOGO_MAX_BYTES, PERCENT_MAX } from '../../../shared/limits.js';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, NumberInput, Paper, Rating, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -7,7 +8,6 @@ import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
 
-const LOGO_MAX_BYTES = 200 * 1024;
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
 const COUNTERS: { key: keyof CompanyProfile['counters']; label: string }[] = [
   { key: 'workers', label: 'Workers' },
@@ -72,7 +72,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
     setLogoError(null);
     if (!file) return;
     if (!LOGO_TYPES.includes(file.type)) return setLogoError('The logo must be a PNG, JPEG, WebP or SVG image');
-    if (file.size > LOGO_MAX_BYTES) return setLogoError('The logo must be smaller than 200 KB');
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(MSG.logoTooLarge(LOGO_MAX_BYTES));
     try {
       patch({ logo: await readAsDataUrl(file) });
     } catch (error) {
@@ -145,7 +145,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
                 ) : null}
               </Group>
               <Text size="xs" c={logoError || errors.logo ? 'red' : 'dimmed'} role={logoError || errors.logo ? 'alert' : undefined}>
-                {logoError ?? errors.logo ?? 'PNG, JPEG, WebP or SVG, at most 200 KB'}
+                {logoError ?? errors.logo ?? MSG.logoHint(LOGO_MAX_BYTES)}
               </Text>
             </Stack>
           </Group>
@@ -161,8 +161,8 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
 
         <Section title="Figures">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput size="md" label="Year established" value={form.established} onChange={(v) => patch({ established: number(v) })} min={1900} max={2100} allowDecimal={false} error={errors.established} />
-            <NumberInput size="md" label="Client satisfaction %" value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={100} allowDecimal={false} error={errors.satisfaction} />
+            <NumberInput size="md" label="Year established" value={form.established} onChange={(v) => patch({ established: number(v) })} min={COMPANY_YEAR_MIN} max={COMPANY_YEAR_MAX} allowDecimal={false} error={errors.established} />
+            <NumberInput size="md" label="Client satisfaction %" value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={PERCENT_MAX} allowDecimal={false} error={errors.satisfaction} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             {COUNTERS.map((counter) => (

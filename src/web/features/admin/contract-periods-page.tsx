@@ -1,3 +1,4 @@
+import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -90,7 +91,7 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
             size="sm"
             style={{ flex: 1, minWidth: 0 }}
             maw={360}
-            maxLength={100}
+            maxLength={CONTRACT_PERIOD_MAX}
           />
           <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={value.trim() === (period ?? '')} aria-label={`Save contract period for ${label}`}>
             Save

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PHONE_DIGITS } from '../../../shared/limits.js';
+import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { createAccountBody } from '../../../shared/schemas/admin.js';
@@ -77,13 +77,13 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
             <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} autoComplete="off" />
             <TextInput
               label="Phone Number"
-              description="Optional, 10 digits"
+              description={`Optional, ${PHONE_DIGITS} digits`}
               inputMode="numeric"
               value={form.phone}
               onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
               error={errors.phone}
             />
-            <PasswordInput label="Password" description="At least 8 characters" required value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} error={errors.password} autoComplete="new-password" />
+            <PasswordInput label="Password" description={`At least ${PASSWORD_MIN} characters`} required value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} error={errors.password} autoComplete="new-password" />
             <Select label="Role" description="Decides the area they sign in to" required data={ROLE_OPTIONS} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role} />
             <Select
               label="Work type"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { Role } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
 import { ROLE_OPTIONS } from './admin-display.js';
@@ -30,7 +31,7 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
   async function save() {
     setMessage(null);
     try {
-      const answer = await update.mutateAsync({ id: account._id, change: { role: Number(role), work: work || null } });
+      const answer = await update.mutateAsync({ id: account._id, change: { role: Number(role) as Role, work: work || null } });
       notifications.show({ color: 'teal', message: answer.msg });
       onClose();
     } catch (error) {

@@ -1,3 +1,4 @@
+import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -100,7 +101,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
                 setError(null);
               }}
               min={0}
-              max={10}
+              max={STAFFING_NORM_MAX}
               step={0.1}
               decimalScale={3}
               error={error}

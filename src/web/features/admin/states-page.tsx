@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
-import { stateBody } from '../../../shared/schemas/admin.js';
+import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
-type State = { _id: string; name: string };
+type State = z.infer<typeof stateResponse>;
 
 /** States and union territories (SPEC §3 States list, issue 8): add, rename, remove. */
 export default function StatesPage() {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
-import { checkNewBill, createBillBody } from '../../../shared/schemas/bills.js';
+import { createBillBody } from '../../../shared/schemas/bills.js';
 import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
@@ -42,9 +42,8 @@ export default function AddBillPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const read = readForm(createBillBody, form);
-    const checked = read.ok ? checkNewBill(read.value) : read;
-    if (!checked.ok) {
-      setProblem(checked.message);
+    if (!read.ok) {
+      setProblem(read.message);
       return;
     }
     setProblem(null);

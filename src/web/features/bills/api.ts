@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { billResponse, type CreateBillRequest, type UpdateBillRequest } from '../../../shared/schemas/bills.js';
+import { createBill, deleteBill, listBills, updateBill } from '../../../shared/api/bills.js';
 import type { WorkType } from '../../../shared/work-types.js';
-import { api, apiRequest } from '../../api/client.js';
+import { call, callApi, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 
-/** Monthly bills (SPEC §7 bill rows): list by work type, add, change, delete. */
-
-const billList = z.object({ bills: z.array(billResponse) });
-const createAnswer = z.object({ success: z.boolean(), msg: z.string().optional() });
+/** Monthly bills (SPEC §7 bill rows), through the contracts of src/shared/api/bills.ts. */
 
 export const billKeys = {
   all: ['bills'] as const,
@@ -20,26 +16,30 @@ export function useBills(work: WorkType) {
   const { token } = useAuth();
   return useQuery({
     queryKey: billKeys.list(work),
-    queryFn: ({ signal }) => api.get(`/mcctrain/getbills?${new URLSearchParams({ work }).toString()}`, { token, schema: billList, signal }).then((answer) => answer.bills),
+    queryFn: ({ signal }) => call(listBills, { query: { work }, token, signal }).then((answer) => answer.bills),
     enabled: Boolean(token),
   });
 }
+
+export type NewBillBody = CallInput<typeof createBill>['body'];
 
 /** POST /mcctrain/createbill; the status tells 201 created from 200 already there (SPEC §8). */
 export function useCreateBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBillRequest) => apiRequest('POST', '/mcctrain/createbill', { token, body, schema: createAnswer }),
+    mutationFn: (body: NewBillBody) => callApi(createBill, { body, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }
+
+export type BillEditBody = CallInput<typeof updateBill>['body'];
 
 export function useUpdateBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateBillRequest }) => api.put(`/mcctrain/update-bill/${encodeURIComponent(id)}`, body, { token }),
+    mutationFn: ({ id, body }: { id: string; body: BillEditBody }) => call(updateBill, { params: { id }, body, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }
@@ -48,7 +48,7 @@ export function useDeleteBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/mcctrain/delete-bill/${encodeURIComponent(id)}`, { token }),
+    mutationFn: (id: string) => call(deleteBill, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }

@@ -1,24 +1,10 @@
-import { MONTH_NAMES } from '../../../shared/attendance.js';
 import { BILL_PASSED, isBillPending } from '../../../shared/bills.js';
+import { moneyPaise } from '../../../shared/money.js';
 import type { Bill } from '../../../shared/schemas/bills.js';
-import type { WorkType } from '../../../shared/work-types.js';
+import { REPORT_TABS } from '../reports/report-month.js';
 
-/** SPEC §2 Bill Details tabs, in its order (default MCC). */
-export const BILL_TABS: { value: WorkType; label: string }[] = [
-  { value: 'mcc', label: 'MCC' },
-  { value: 'acca', label: 'ACCA' },
-  { value: 'bio', label: 'BIO' },
-  { value: 'pftr', label: 'PFTR' },
-  { value: 'laundry', label: 'Laundry' },
-  { value: 'pit & yard', label: 'Pit & Yard' },
-];
-
-/** 'October 2026' for '2026-10'. */
-export function billMonthLabel(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  const name = MONTH_NAMES[number - 1];
-  return name ? `${name} ${year}` : month;
-}
+/** SPEC §2 Bill Details tabs: the six categories in the attendance tabs' order and labels (default MCC). */
+export const BILL_TABS = REPORT_TABS;
 
 /** Sums in paise, so 0.1 + 0.2 adds up to exactly 0.30 rupees. */
 function sumRupees(values: number[]): number {
@@ -53,20 +39,13 @@ export function summarizeBills(bills: Bill[]): BillSummary {
   };
 }
 
-/** Amount text of a form field as paise, or null when it is not a money amount. */
-function paise(text: string): number | null {
-  const clean = text.trim().replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  return Math.round(Number(clean) * 100);
-}
-
 /**
  * The net amount the form prefills: bill value minus penalty, exact to the paisa; '' when
  * either is not an amount yet (the manager may still type any net amount).
  */
 export function netAmountText(billValue: string, penalty: string): string {
-  const value = paise(billValue);
-  const minus = paise(penalty === '' ? '0' : penalty);
+  const value = moneyPaise(billValue);
+  const minus = moneyPaise(penalty === '' ? '0' : penalty);
   if (value === null || minus === null) return '';
   const net = value - minus;
   const sign = net < 0 ? '-' : '';

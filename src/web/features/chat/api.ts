@@ -1,13 +1,14 @@
-import { z } from 'zod';
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { chatMessage, type ChatMessage } from '../../../shared/schemas/chat.js';
-import { api } from '../../api/client.js';
+import { createChat, listChats, todayChatCount } from '../../../shared/api/chat.js';
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatListQuery, type ChatMessage } from '../../../shared/schemas/chat.js';
+import { call } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { mergeMessages, type ChatLog } from './chat-log.js';
 
 /**
- * The /chat calls of SPEC §7 and the menu badge count. The screen's messages live in one
+ * The /chat calls of SPEC §7 and the menu badge count, through the contracts of
+ * src/shared/api/chat.ts. The screen's messages live in one
  * query-cache entry (chatKeys.log) that the poll, the live stream, sending and older
  * pages all merge into, so there is one list and no duplicates.
  */
@@ -16,16 +17,12 @@ import { mergeMessages, type ChatLog } from './chat-log.js';
 export const CHAT_POLL_MS = 5000;
 /** The menu badge refreshes this often, and at once when a message from someone else arrives. */
 export const BADGE_REFRESH_MS = 30_000;
-/** The server's default page: the latest 200. */
-const LATEST_PAGE = 200;
+/** The server's default page: the latest ones. */
+const LATEST_PAGE = CHAT_PAGE_DEFAULT;
 const OLDER_PAGE = 100;
 /** The most `after` answers at once; a longer gap is read in a few rounds. */
-const CATCH_UP_PAGE = 500;
+const CATCH_UP_PAGE = CHAT_PAGE_MAX;
 const CATCH_UP_ROUNDS = 5;
-
-const chatList = z.object({ chats: z.array(chatMessage) });
-const createAnswer = z.object({ success: z.literal(true), chat: chatMessage });
-const todayCount = z.object({ count: z.number() });
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -34,24 +31,12 @@ export const chatKeys = {
   todayCount: (userId: string | undefined) => ['chat', 'today-count', userId ?? ''] as const,
 };
 
-export async function fetchChats(
-  token: string | null,
-  params: { before?: string; after?: string; limit?: number },
-  signal?: AbortSignal,
-): Promise<ChatMessage[]> {
-  const query = new URLSearchParams();
-  if (params.before) query.set('before', params.before);
-  if (params.after) query.set('after', params.after);
-  if (params.limit) query.set('limit', String(params.limit));
-  const search = query.toString();
-  const suffix = search ? `?${search}` : '';
-  const answer = await api.get(`/chat/getchats${suffix}`, { token, schema: chatList, signal });
-  return answer.chats;
+export async function fetchChats(token: string | null, query: ChatListQuery, signal?: AbortSignal): Promise<ChatMessage[]> {
+  return (await call(listChats, { query, token, signal })).chats;
 }
 
 export async function postChat(token: string | null, text: string): Promise<ChatMessage> {
-  const answer = await api.post('/chat/createchat', { text }, { token, schema: createAnswer });
-  return answer.chat;
+  return (await call(createChat, { body: { text }, token })).chat;
 }
 
 /**
@@ -140,7 +125,7 @@ export function useTodayChatCount() {
   const { token, user } = useAuth();
   return useQuery({
     queryKey: chatKeys.todayCount(user?._id),
-    queryFn: ({ signal }) => api.get('/chat/today-count', { token, schema: todayCount, signal }).then((answer) => answer.count),
+    queryFn: ({ signal }) => call(todayChatCount, { token, signal }).then((answer) => answer.count),
     enabled: Boolean(token),
     refetchInterval: BADGE_REFRESH_MS,
     retry: false,

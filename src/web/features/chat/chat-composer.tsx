@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Textarea } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { createChatBody } from '../../../shared/schemas/chat.js';
+import { readForm } from '../../forms/field-errors.js';
 import { useSendChat } from './api.js';
 import classes from './chat-page.module.css';
 
@@ -17,13 +18,13 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
 
   const submit = () => {
     if (text.trim() === '' || send.isPending) return;
-    const parsed = createChatBody.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.somethingWentWrong);
+    const parsed = readForm(createChatBody, { text });
+    if (!parsed.ok) {
+      setError(parsed.message);
       return;
     }
     const sent = text;
-    send.mutate(parsed.data.text, {
+    send.mutate(parsed.value.text, {
       // Only clear what was sent: the person may have started the next message meanwhile.
       onSuccess: () => setText((current) => (current === sent ? '' : current)),
       onError: (failure) => setError(failure.message || MSG.somethingWentWrong),

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { MSG } from '../../../shared/messages.js';
 import type { AttendanceGrid as Grid } from './api.js';
-import { monthAndYear } from './report-month.js';
+import { FUTURE_DAY, isFutureDay, monthLabel, type AttendanceCode } from '../../../shared/attendance.js';
 import classes from './report-grid.module.css';
 
-const codeClass: Record<string, string | undefined> = {
+const codeClass: Record<AttendanceCode, string | undefined> = {
   A: classes.codeA,
   P: classes.codeP,
   P2: classes.codeMulti,
   P3: classes.codeMulti,
-  '-': classes.codeFuture,
+  [FUTURE_DAY]: classes.codeFuture,
 };
 
 /**
@@ -21,7 +21,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
   const days = Array.from({ length: grid.days }, (_, index) => index + 1);
   const todayNumber = grid.today.startsWith(grid.month) ? Number(grid.today.slice(8, 10)) : 0;
   const dayClass = (day: number) => (day === todayNumber ? `${classes.day} ${classes.today}` : classes.day);
-  const isFuture = (day: number) => `${grid.month}-${String(day).padStart(2, '0')}` > grid.today;
+  const isFuture = (day: number) => isFutureDay(grid.month, day, grid.today);
   const scroller = useRef<HTMLDivElement>(null);
 
   // Late in the month today's column may be off screen: bring it into view, right of centre.
@@ -37,7 +37,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
   }, [grid.month, grid.work, todayNumber]);
 
   return (
-    <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={`Attendance of ${categoryLabel}, ${monthAndYear(grid.month)}`}>
+    <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={`Attendance of ${categoryLabel}, ${monthLabel(grid.month)}`}>
       <table className={classes.grid}>
         <thead>
           <tr>
@@ -77,7 +77,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
             </th>
             {grid.dayTotals.map((count, index) => (
               <td key={index} className={isFuture(index + 1) ? `${dayClass(index + 1)} ${classes.codeFuture}` : dayClass(index + 1)}>
-                {isFuture(index + 1) ? '-' : count}
+                {isFuture(index + 1) ? FUTURE_DAY : count}
               </td>
             ))}
             <td className={classes.total}>{grid.grandTotal}</td>

@@ -3,7 +3,8 @@ import { useAuth } from '../../auth/auth-context.js';
 import { downloadAttendance, useAttendance } from './api.js';
 import { AttendanceGrid } from './attendance-grid.js';
 import { ReportLayout } from './report-layout.js';
-import { monthAndYear, REPORT_TABS } from './report-month.js';
+import { attendanceTitle } from '../../../shared/attendance.js';
+import { REPORT_TABS } from './report-month.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /** SPEC §2 Attendance (manager/attendance). */
@@ -14,7 +15,7 @@ export default function AttendancePage() {
   const currentMonth = useCurrentMonth(query.data?.today);
   // No month in the address: the current one, as the server answered it.
   const shownMonth = month ?? query.data?.month ?? currentMonth;
-  const title = MSG.attendancePageTitle(monthAndYear(shownMonth));
+  const title = attendanceTitle(shownMonth);
   const label = REPORT_TABS.find((tab) => tab.value === work)?.label ?? work;
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billStatusRows, compactRupees, completedChartRows, lastDays, shortDay } from './dashboard-chart-data.js';
+import { shortDayLabel } from '../../../shared/attendance.js';
+import { billStatusRows, compactRupees, completedChartRows, lastDays } from './dashboard-chart-data.js';
 
 describe('dashboard chart data', () => {
   it('lists the last days across a month and year boundary', () => {
@@ -9,7 +10,7 @@ describe('dashboard chart data', () => {
   });
 
   it('labels days shortly', () => {
-    expect(shortDay('2026-11-05')).toBe('5 Nov');
+    expect(shortDayLabel('2026-11-05')).toBe('5 Nov');
   });
 
   it('puts every day in the chart, with a count per work type', () => {

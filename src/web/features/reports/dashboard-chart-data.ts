@@ -1,6 +1,7 @@
+import { shortDayLabel } from '../../../shared/attendance.js';
 import { BILL_STATUSES } from '../../../shared/bills.js';
-import { MONTH_NAMES } from '../../../shared/attendance.js';
-import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { DASHBOARD_CHART_DAYS } from '../../../shared/limits.js';
+import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 
 export type CompletedDayRow = { day: string; label: string } & Record<WorkType, number>;
 
@@ -13,27 +14,21 @@ export function lastDays(today: string, count: number): string[] {
   });
 }
 
-/** '21 Nov' for '2026-11-21'. */
-export function shortDay(day: string): string {
-  const [, month, date] = day.split('-').map(Number) as [number, number, number];
-  return `${date} ${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
-}
-
 /**
- * One chart row per day of the last 30 (days without completions included, so the time
+ * One chart row per day of the server's chart period (days without completions included, so the time
  * axis is even), with a count per work type; the server sends only non-empty groups.
  */
-export function completedChartRows(perDay: { day: string; work: string; count: number }[], today: string, count = 30): CompletedDayRow[] {
+export function completedChartRows(perDay: { day: string; work: string; count: number }[], today: string, count = DASHBOARD_CHART_DAYS): CompletedDayRow[] {
   const rows = new Map<string, CompletedDayRow>();
   for (const day of lastDays(today, count)) {
-    const row = { day, label: shortDay(day) } as CompletedDayRow;
+    const row = { day, label: shortDayLabel(day) } as CompletedDayRow;
     for (const work of WORK_TYPES) row[work] = 0;
     rows.set(day, row);
   }
   for (const entry of perDay) {
     const row = rows.get(entry.day);
-    const work = entry.work.trim().toLowerCase() as WorkType;
-    if (row && (WORK_TYPES as readonly string[]).includes(work)) row[work] += entry.count;
+    const work = toWorkType(entry.work);
+    if (row && work) row[work] += entry.count;
   }
   return [...rows.values()];
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
-import { isMonth, monthAndYear, shiftMonth } from './report-month.js';
+import { monthLabel } from '../../../shared/attendance.js';
+import { isMonth, shiftMonth } from './report-month.js';
 
 /**
  * Steps to earlier months and back, never past the current month (SPEC §2 attendance
@@ -23,7 +24,7 @@ export function MonthStepper({ month, currentMonth, onChange }: { month: string;
         <Chevron direction="left" />
       </ActionIcon>
       <Text fw={600} miw={136} ta="center" aria-live="polite">
-        {monthAndYear(month)}
+        {monthLabel(month)}
       </Text>
       <ActionIcon
         variant="default"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './download-file.js';
-import { isMonth, monthAndYear, shiftMonth, tabFromParam } from './report-month.js';
+import { monthLabel } from '../../../shared/attendance.js';
+import { isMonth, shiftMonth, tabFromParam } from './report-month.js';
 
 describe('report months', () => {
   it('steps across year boundaries', () => {
@@ -11,7 +11,7 @@ describe('report months', () => {
   });
 
   it('names a month with its year', () => {
-    expect(monthAndYear('2026-11')).toBe('November 2026');
+    expect(monthLabel('2026-11')).toBe('November 2026');
   });
 
   it('accepts only YYYY-MM months', () => {
@@ -32,19 +32,5 @@ describe('report months', () => {
     expect(tabFromParam('pit & yard')).toBe('pit & yard');
     expect(tabFromParam('MCC ')).toBe('mcc');
     expect(tabFromParam(null)).toBe('mcc');
-  });
-});
-
-describe('download file names', () => {
-  it('prefers the UTF-8 name, which keeps spaces and &', () => {
-    expect(fileNameFromDisposition(`attachment; filename="Attendance_pit___yard_11_2026.xlsx"; filename*=UTF-8''Attendance_pit%20%26%20yard_11_2026.xlsx`)).toBe(
-      'Attendance_pit & yard_11_2026.xlsx',
-    );
-  });
-
-  it('falls back to the plain name', () => {
-    expect(fileNameFromDisposition('attachment; filename="Wages_mcc_11_2026.xlsx"')).toBe('Wages_mcc_11_2026.xlsx');
-    expect(fileNameFromDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
-    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

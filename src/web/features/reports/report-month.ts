@@ -1,6 +1,5 @@
-import { MONTH_NAMES } from '../../../shared/attendance.js';
 import { monthProblem } from '../../../shared/schemas/input-rules.js';
-import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 
 /** A 'YYYY-MM' month the server answers for (the shared rule: a real month, 2000–2100). */
 export function isMonth(value: string | null | undefined): value is string {
@@ -12,12 +11,6 @@ export function shiftMonth(month: string, delta: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const index = year * 12 + (number - 1) + delta;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** 'November 2026' for '2026-11'. */
-export function monthAndYear(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[number - 1]} ${year}`;
 }
 
 /**
@@ -35,5 +28,5 @@ export const REPORT_TABS: { value: WorkType; label: string }[] = [
 
 /** The work type named in the address, else the first tab (SPEC: first selected). */
 export function tabFromParam(value: string | null): WorkType {
-  return (WORK_TYPES as readonly string[]).includes(value ?? '') ? (value as WorkType) : REPORT_TABS[0]!.value;
+  return toWorkType(value) ?? REPORT_TABS[0]!.value;
 }

@@ -4,7 +4,7 @@ import { formatRupees } from '../../../shared/money.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadWages, useWageRegister, type WageRegister } from './api.js';
 import { ReportLayout } from './report-layout.js';
-import { monthAndYear } from './report-month.js';
+import { wageRegisterTitle } from '../../../shared/attendance.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /**
@@ -18,7 +18,7 @@ export default function WagesPage() {
   // The register answer carries no "today"; asked without a month it answers the current one.
   const currentMonth = useCurrentMonth(month === null && query.data ? `${query.data.month}-01` : undefined);
   const shownMonth = month ?? query.data?.month ?? currentMonth;
-  const title = `${MSG.wageRegister} - ${monthAndYear(shownMonth)}`;
+  const title = wageRegisterTitle(shownMonth);
 
   return (
     <ReportLayout

@@ -6,6 +6,7 @@ import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js
 import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
+import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { designationOptions, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
@@ -31,8 +32,7 @@ const FIELD_ORDER = ['work', 'name', 'email', 'phone', 'password', 'confirmPassw
 function validate(body: RegisterBody): Record<string, string> {
   const account = registerBody.safeParse(body);
   const accountErrors = account.success ? {} : fieldErrors(account.error);
-  const staff = supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' });
-  const staffErrors = staff.success ? {} : fieldErrors(staff.error);
+  const staffErrors = firstFieldError(supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' }));
   const errors: Record<string, string> = { ...staffErrors, ...accountErrors };
   // SPEC §5: the form marks wage as required too
   if (!errors.wage && !String(body.wage ?? '').trim()) errors.wage = MSG.fillAllFields;

@@ -2,8 +2,8 @@ import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@man
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerCreateBody } from '../../../shared/schemas/staff.js';
-import { fieldErrors } from '../../forms/field-errors.js';
 import { createWorker, type NewWorkerBody } from './api.js';
+import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { workOptions, workerDesignationOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
@@ -33,10 +33,7 @@ export function AddWorkerForm() {
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
     toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: 'Active' }),
-    validate: (body) => {
-      const parsed = workerCreateBody.safeParse(body);
-      return parsed.success ? {} : fieldErrors(parsed.error);
-    },
+    validate: (body) => firstFieldError(workerCreateBody.safeParse(body)),
     send: createWorker,
     success: MSG.workerAdded,
   });

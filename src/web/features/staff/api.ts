@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { register } from '../../../shared/api/auth.js';
 import type { SuccessBody } from '../../../shared/api/contract.js';
 import {
   createWorker as createWorkerRoute,
@@ -10,10 +11,10 @@ import {
   uploadTemplate,
   uploadWorkers,
 } from '../../../shared/api/staff.js';
-import { msgResponse, type RegisterBody } from '../../../shared/schemas/auth.js';
+import type { RegisterBody } from '../../../shared/schemas/auth.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { call, callApi, download, type CallInput } from '../../api/call.js';
-import { ApiError, apiRequest } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 
 /** The staff register calls (SPEC §7 /worker rows), through their contracts (src/shared/api/staff.ts). */
@@ -79,8 +80,7 @@ export function createWorker(body: NewWorkerBody, token: string | null) {
 
 /** POST /auth/register with the full supervisor payload; 201 registered, 200 already registered. */
 export function registerStaffAccount(body: RegisterBody, token: string | null) {
-  // the /auth contracts are the auth area's: this call moves to call(register, …) with them
-  return apiRequest('POST', '/auth/register', { body, token, schema: msgResponse });
+  return callApi(register, { body, token });
 }
 
 /** Both add forms change the register: the lists must be read again. */

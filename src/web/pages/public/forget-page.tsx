@@ -111,7 +111,7 @@ export default function ForgetPage() {
   const submitLabel = step === 'email' ? 'Send OTP' : step === 'otp' ? 'Verify OTP' : 'Reset Password';
 
   return (
-    <AuthCard title="Forgot password" subtitle="We will e-mail you a 6-digit code to set a new password.">
+    <AuthCard title="Forgot password" subtitle={`We will e-mail you a ${OTP_DIGITS}-digit code to set a new password.`}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
-import { ROLE } from '../../../shared/roles.js';
+import { ROLE, type Role } from '../../../shared/roles.js';
 import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
@@ -60,7 +60,7 @@ export default function RegisterPage() {
       password: form.password,
       confirmPassword: form.confirmPassword,
       // The server makes the very first account a manager whatever is asked.
-      ...(firstAccount ? {} : { role: Number(form.role) }),
+      ...(firstAccount ? {} : { role: Number(form.role) as Role }),
     };
     const parsed = registerBody.safeParse(body);
     if (!parsed.success) {

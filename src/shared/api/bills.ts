@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
+import { defineRoute } from './contract.js';
+import { errorResponses, GUARDED, idParams, successMsg } from './envelopes.js';
+
+/** Monthly bills (SPEC §7 bill rows): managers and admins only. */
+
+const tags = ['bills'] as const;
+const billId = idParams(MSG.billNotFound);
+const savedBill = (status: string) => z.object({ success: z.literal(true), msg: z.string().describe(status), bill: billResponse });
+
+export const listBills = defineRoute({
+  method: 'GET',
+  path: '/mcctrain/getbills',
+  tags,
+  summary: 'Bills, newest month first (filter: work)',
+  query: billListQuery,
+  responses: { 200: z.object({ bills: z.array(billResponse) }), ...errorResponses(...GUARDED) },
+});
+
+export const createBill = defineRoute({
+  method: 'POST',
+  path: '/mcctrain/createbill',
+  tags,
+  summary: 'Add a monthly bill (one per work type and month)',
+  description: 'SPEC §8: 201 when the bill was added; 200 with success false when that work type already has a bill for that month.',
+  body: createBillBody,
+  responses: {
+    201: savedBill(MSG.billAdded),
+    200: z.object({ success: z.literal(false), msg: z.string().describe('A bill for {month} of {WORK} already exists') }),
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const updateBill = defineRoute({
+  method: 'PUT',
+  path: '/mcctrain/update-bill/{id}',
+  tags,
+  summary: 'Change a bill (any status change is allowed)',
+  params: billId,
+  body: updateBillBody,
+  responses: { 200: savedBill(MSG.billUpdated), ...errorResponses(...GUARDED, 404) },
+});
+
+export const deleteBill = defineRoute({
+  method: 'DELETE',
+  path: '/mcctrain/delete-bill/{id}',
+  tags,
+  summary: 'Delete a bill',
+  params: billId,
+  responses: { 200: successMsg.extend({ msg: z.string().describe(MSG.billDeleted) }), ...errorResponses(401, 403, 404) },
+});
+
+export const billContracts = [listBills, createBill, updateBill, deleteBill];

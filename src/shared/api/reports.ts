@@ -1,0 +1,60 @@
+import { attendanceResponse, reportQuery, summaryResponse, wagesResponse } from '../schemas/reports.js';
+import { defineRoute } from './contract.js';
+import { errorResponses, GUARDED } from './envelopes.js';
+
+/** Attendance (SPEC §2, §4), the wage register, and the manager dashboard summary: managers and admins. */
+
+/** The media type of the .xlsx exports. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const attendance = defineRoute({
+  method: 'GET',
+  path: '/attendance',
+  tags: ['attendance'],
+  summary: 'Attendance grid of a work type and month (YYYY-MM)',
+  query: reportQuery,
+  responses: { 200: attendanceResponse, ...errorResponses(...GUARDED) },
+});
+
+export const attendanceExport = defineRoute({
+  method: 'GET',
+  path: '/attendance/export',
+  tags: ['attendance'],
+  summary: 'The attendance grid as SPEC’s .xlsx file',
+  query: reportQuery,
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Attendance_{category}_{month number}_{year}.xlsx: one sheet, Attendance (SPEC §2)' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const wages = defineRoute({
+  method: 'GET',
+  path: '/wages',
+  tags: ['attendance'],
+  summary: 'Wage register of a work type and month',
+  query: reportQuery,
+  responses: { 200: wagesResponse, ...errorResponses(...GUARDED) },
+});
+
+export const wagesExport = defineRoute({
+  method: 'GET',
+  path: '/wages/export',
+  tags: ['attendance'],
+  summary: 'The wage register as .xlsx',
+  query: reportQuery,
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Wages_{category}_{month number}_{year}.xlsx: one sheet, Wages' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const dashboardSummary = defineRoute({
+  method: 'GET',
+  path: '/dashboard/summary',
+  tags: ['dashboard'],
+  summary: 'The manager dashboard figures and charts',
+  responses: { 200: summaryResponse, ...errorResponses(401, 403) },
+});
+
+export const reportContracts = [attendance, attendanceExport, wages, wagesExport, dashboardSummary];
