@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
+import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUS, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
 import { hasUnsupportedCharacters, searchText, text } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
@@ -196,7 +196,7 @@ function staffSchema(rules: Rules) {
       acnumber: optionalNumberText('acnumber', STAFF_TEXT_MAX),
       uanno: optionalNumberText('uanno', STAFF_TEXT_MAX),
       esino: optionalNumberText('esino', STAFF_TEXT_MAX),
-      status: choice(STAFF_STATUSES, MSG.statusInvalid, 'Active'),
+      status: choice(STAFF_STATUSES, MSG.statusInvalid, STAFF_STATUS.active),
     })
     .transform((fields): StaffInput => fields);
 }

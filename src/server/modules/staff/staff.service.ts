@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
-import { maskAadhar } from '../../../shared/staff.js';
+import { maskAadhar, STAFF_STATUS } from '../../../shared/staff.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
@@ -254,7 +254,7 @@ export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' |
       if (account && !mayChangeStaffOf(editor, account.role)) throw new HttpError(403, MSG.staffOfHigherRole);
       const empId = input.empid ?? before.empId;
       if (empId !== before.empId) await claimEmpIds(tx, [empId], 0, id);
-      const resigning = input.status === 'Resigned' && before.status !== 'Resigned';
+      const resigning = input.status === STAFF_STATUS.resigned && before.status !== STAFF_STATUS.resigned;
       if (resigning && account && account.role === ROLE.admin && !account.disabled) await keepOneAdmin(tx, account.id);
       const [after] = await tx
         .update(staff)
@@ -291,7 +291,7 @@ export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' |
  * from this list whose name a duty shows and who may complete it).
  */
 export async function listSupervisors(db: Database, viewer: Pick<AccountRow, 'id' | 'role' | 'work'>): Promise<SupervisorListItem[]> {
-  const conditions: SQL[] = [eq(users.role, ROLE.supervisor), eq(users.disabled, false), sql`coalesce(${staff.status}, 'Active') <> 'Resigned'`];
+  const conditions: SQL[] = [eq(users.role, ROLE.supervisor), eq(users.disabled, false), sql`coalesce(${staff.status}, ${STAFF_STATUS.active}) <> ${STAFF_STATUS.resigned}`];
   if (viewer.role === ROLE.supervisor) {
     const own = toWorkType(viewer.work);
     // without a work type a supervisor has no colleagues by type: only themself

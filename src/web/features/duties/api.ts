@@ -7,6 +7,7 @@ import { call, callApi, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { listWorkers, supervisorList } from '../../../shared/api/staff.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 /**
  * The /mcctrain duty calls of SPEC §7 (and the staff and supervisor lists the duty forms
@@ -97,7 +98,7 @@ export function useCrewCandidates(work: string | null) {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.crew(work ?? ''),
-    queryFn: ({ signal }) => call(listWorkers, { query: { work: work ?? '', status: 'Active', limit: 5000 }, token, signal }),
+    queryFn: ({ signal }) => call(listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal }),
     enabled: Boolean(token && work),
     staleTime: 30_000,
   });

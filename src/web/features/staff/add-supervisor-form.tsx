@@ -10,6 +10,7 @@ import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { designationOptions, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 const emptyForm = {
   work: '',
@@ -55,7 +56,7 @@ export function AddSupervisorForm() {
       ifsccode: bank.code,
       bank: bank.bank,
       branch: bank.branch,
-      status: 'Active',
+      status: STAFF_STATUS.active,
       role: form.designation === 'Manager' ? ROLE.manager : ROLE.supervisor,
     }),
     validate,

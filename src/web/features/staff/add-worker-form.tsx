@@ -7,6 +7,7 @@ import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { workOptions, workerDesignationOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 const emptyForm = {
   work: '',
@@ -32,7 +33,7 @@ export function AddWorkerForm() {
   const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, NewWorkerBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
-    toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: 'Active' }),
+    toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: STAFF_STATUS.active }),
     validate: (body) => firstFieldError(workerCreateBody.safeParse(body)),
     send: createWorker,
     success: MSG.workerAdded,
