@@ -1,3 +1,5 @@
+import { MAX_BEDSHEETS, MAX_COACHES } from './duties.js';
+
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
@@ -125,9 +127,8 @@ export const MSG = {
   workerTwice: 'A worker can be added only once',
   workerNotEligible: (work: string) => `Only active staff of ${work} can be assigned to this duty`,
   supervisorInvalid: 'Choose a supervisor from the list',
-  coachesInvalid: 'Total coaches must be a whole number from 1 to 500',
-  bedsheetsInvalid: 'Bedsheet counts must be whole numbers from 0',
-  returnedRequired: 'Please enter the returned bedsheet count',
+  coachesInvalid: `Total coaches must be a whole number from 1 to ${MAX_COACHES}`,
+  bedsheetsInvalid: `Bedsheet counts must be whole numbers from 0 to ${MAX_BEDSHEETS.toLocaleString('en-US')}`,
   dutyTypeInvalid: 'Type must be Primary or Secondary',
   dutyNotFound: 'Duty not found',
   dutyStale: 'This duty was changed by someone else meanwhile. Reload it and make your change again.',
@@ -140,6 +141,13 @@ export const MSG = {
   completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
   idempotencyKeyUsed: 'This Idempotency-Key was already used for a duty that no longer exists. Send the duty with a new key.',
+  workerInvalid: 'Choose workers from the list',
+  crewTooLarge: (max: number) => `A duty can have at most ${max} workers`,
+  dutyDeleted: 'Duty deleted successfully',
+  deleteDuty: 'Delete',
+  confirmDeleteDuty: 'Are you sure you want to delete this duty?',
+  confirmDeleteDutyDetail: 'It is removed with its crew, and attendance and the dashboard no longer count it. The audit trail keeps a copy.',
+  confirmDeleteDutyAction: 'Yes, delete duty',
 
   // §2, §5 and §8 attendance, bills, dashboard
   loadingData: 'Loading data...',
