@@ -96,6 +96,8 @@ describe('POST /mcctrain/create-mcctrain', () => {
     const otherManager = await buildUser(t.deps.db, { role: ROLE.manager });
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, workers: [] }, MSG.fillAllRequired],
+      // a required field is named before another field's problem (SPEC §5's order)
+      [{ ...base, workers: [], totalcoach: '0', type: 'Tertiary' }, MSG.fillAllRequired],
       [{ ...base, supervisor: '' }, MSG.fillAllRequired],
       [{ ...base, trainno: '' }, MSG.fillAllRequired],
       [{ ...base, work: 'acca', workers: [accaWorker] }, MSG.enterSuppliedBedsheet],
