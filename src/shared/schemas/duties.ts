@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelopes.js';
-import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX_COACHES, MAX_CREW, type DutyStatus, type DutyType } from '../duties.js';
+import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX_COACHES, MAX_CREW, type DutyType } from '../duties.js';
 import { INT32_MAX, TRAIN_NO_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
@@ -74,10 +74,10 @@ const trainNoField = orBlank(
       .transform((value) => String(value)),
   ]),
   MSG.invalidRequest,
-).transform((value) => (value === '' ? null : value));
+);
 
 const coachesField = orBlank(wholeNumber(1, MAX_COACHES, MSG.coachesInvalid), MSG.coachesInvalid).meta({
-  description: `Total coaches (tanks for bio), ${1}–${MAX_COACHES}; required for mcc, bio and acca`,
+  description: `Total coaches (tanks for bio), 1–${MAX_COACHES}; required for mcc, bio and acca`,
 });
 const bedsheetsField = (what: string) => orBlank(wholeNumber(0, MAX_BEDSHEETS, MSG.bedsheetsInvalid), MSG.bedsheetsInvalid).meta({ description: what });
 
@@ -238,7 +238,6 @@ export function dutyEditSchema(work?: string) {
 }
 export const updateDutyBody = dutyEditSchema();
 export type UpdateDutyRequest = z.output<typeof updateDutyBody>;
-export type { DutyStatus };
 
 /** A duty as the API answers it: SPEC §3 fields plus what the screens show. */
 export const dutyResponse = z.object({
