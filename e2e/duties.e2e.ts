@@ -7,12 +7,15 @@ import { horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, scre
  * Train duties end to end (issue 5): a supervisor on a phone adds an mcc duty with a crew
  * found through the search and completes it; a manager completes acca duties with the
  * returned bedsheets and reads the difference on Completed Works; a manager edits a
- * completed duty's crew and status (and meets the out-of-date copy check).
+ * completed duty's crew and status (and meets the out-of-date copy check); a manager
+ * deletes mistaken duties from the Completed and Live boards after confirming (issue 13);
+ * Required Staff follows the admin's staffing norm.
  */
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const mccSupervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
 const accaSupervisor: Account = { name: 'Joseph Thomas', email: 'joseph@example.com', password: 'Coach-pass-22', role: 'supervisor', work: 'acca' };
+const admin: Account = { name: 'Meera Iyer', email: 'meera@example.com', password: 'Admin-pass-77', role: 'admin' };
 
 let app: RunningApp;
 let browser: Browser;
@@ -20,7 +23,7 @@ let managerToken: string;
 let serial = 0;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, mccSupervisor, accaSupervisor]), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp([manager, mccSupervisor, accaSupervisor, admin]), launchBrowser()]);
   managerToken = await apiLogin(manager);
 });
 
@@ -335,6 +338,72 @@ describe('train duties', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     const after = await call<DutyAnswer>('GET', `/mcctrain/getone-mcctrain/${duty._id}`, managerToken);
     expect(after.workerDetails.map((w) => w.name).sort()).toEqual(['Deepa Raj', 'Hari Prasad']);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async () => {
+    const supervisor = await supervisorId(mccSupervisor);
+    const done = await createDuty({ work: 'mcc', trainno: '19001', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Irfan Ali', 'mcc')] });
+    await call('PUT', `/mcctrain/update-mcctrain/${done._id}`, managerToken, { status: 'completed' });
+    const live = await createDuty({ work: 'mcc', trainno: '19002', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Jaya Kumar', 'mcc')] });
+
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, manager, '/dashboard/manager');
+    await page.goto('/dashboard/manager/completed');
+    const row = rowOf(page, '19001');
+    await row.waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Cancel keeps the duty
+    await row.getByRole('button', { name: `${MSG.deleteDuty}: train 19001` }).click();
+    const dialog = page.getByRole('dialog', { name: MSG.confirmDeleteDuty });
+    await dialog.getByText(MSG.confirmDeleteDutyDetail).waitFor();
+    await motionSettled(page);
+    await screenshot(page, 'desktop-delete-duty-confirm');
+    await dialog.getByRole('button', { name: MSG.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    expect((await call<DutyAnswer>('GET', `/mcctrain/getone-mcctrain/${done._id}`, managerToken)).status).toBe('completed');
+
+    // confirming deletes it: the row goes, and the server no longer has it
+    await row.getByRole('button', { name: `${MSG.deleteDuty}: train 19001` }).click();
+    await dialog.getByRole('button', { name: MSG.confirmDeleteDutyAction }).click();
+    await page.getByText(MSG.dutyDeleted).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await expect(call('GET', `/mcctrain/getone-mcctrain/${done._id}`, managerToken)).rejects.toThrow(/404/);
+
+    // the Live board on a phone: each card has its Delete
+    await page.setViewportSize(PHONE);
+    await page.goto('/dashboard/manager/livework');
+    const card = page.getByRole('article', { name: 'Train 19002' });
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await card.getByRole('button', { name: `${MSG.deleteDuty}: train 19002` }).click();
+    await page.getByRole('dialog', { name: MSG.confirmDeleteDuty }).getByRole('button', { name: MSG.confirmDeleteDutyAction }).click();
+    await card.waitFor({ state: 'detached' });
+    await expect(call('GET', `/mcctrain/getone-mcctrain/${live._id}`, managerToken)).rejects.toThrow(/404/);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async () => {
+    const adminToken = await apiLogin(admin);
+    await call('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 1.25 });
+    const supervisor = await supervisorId(mccSupervisor);
+    await createDuty({ work: 'mcc', trainno: '19003', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Kiran Bose', 'mcc')] });
+
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page, mccSupervisor, '/dashboard/user');
+    await rowOf(page, '19003').waitFor();
+    expect(await page.getByRole('button', { name: new RegExp(`^${MSG.deleteDuty}`) }).count()).toBe(0);
+
+    await page.goto('/dashboard/user/addduty');
+    await page.getByLabel('Total Coaches').fill('7');
+    // round(1.25 × 7) = 8.75 → 9, as the server will store it (the default 0.6 would show 4)
+    await page.getByLabel(`${MSG.requiredStaff}: 9`).waitFor();
+    await call('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 0.6 });
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -20,11 +20,21 @@ export function hasDutyType(work: string): boolean {
 export const DEFAULT_STAFFING_NORM = 0.6;
 export const MAX_COACHES = 500;
 export const MAX_BEDSHEETS = 100_000;
+/** The most workers one duty may have. */
+export const MAX_CREW = 500;
 
-/** Required staff = round(norm × total coaches), 0 when there are none. */
+/** Norms are kept to three decimals (staffing_norms.per_coach numeric(6,3)). */
+const NORM_SCALE = 1000;
+
+/**
+ * Required staff = round(norm × total coaches), halves up, 0 when there are none. The
+ * server stores it and Add Work Details shows it with this one function. Counted in
+ * thousandths of the norm, so 1.15 × 10 is 11.5 and rounds to 12 (in binary floating
+ * point it is 11.4999… and would round to 11).
+ */
 export function requiredStaff(totalCoach: number | null | undefined, norm: number = DEFAULT_STAFFING_NORM): number {
   if (!totalCoach || totalCoach <= 0) return 0;
-  return Math.round(norm * totalCoach);
+  return Math.round((Math.round(norm * NORM_SCALE) * totalCoach) / NORM_SCALE);
 }
 
 /** Manpower excess/short = assigned workers − required (negative shown red, positive green). */

@@ -1,12 +1,26 @@
-import { BULK_MAX_BYTES, BULK_MAX_ROWS, LOGIN_FAILURE_WINDOW_MINUTES, NAME_MAX, OTP_DIGITS, OTP_TTL_MINUTES, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+import { BILL_STATUSES } from './bills.js';
+import { MAX_BEDSHEETS, MAX_COACHES } from './duties.js';
+import {
+  BULK_MAX_BYTES,
+  BULK_MAX_ROWS,
+  CALENDAR_YEAR_MAX,
+  CALENDAR_YEAR_MIN,
+  CHAT_TEXT_MAX,
+  CONSUMED_COACH_MAX,
+  DASHBOARD_CHART_DAYS,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  NAME_MAX,
+  OTP_DIGITS,
+  OTP_TTL_MINUTES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './limits.js';
+import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
 
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
  */
-import { BILL_STATUSES } from './bills.js';
-import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
-import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, CHAT_TEXT_MAX, CONSUMED_COACH_MAX, DASHBOARD_CHART_DAYS } from './limits.js';
 
 /** 'a, b, c or d': a choice in words, from the list the rule itself checks. */
 const oneOf = (choices: readonly string[]) => (choices.length < 2 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`);
@@ -140,9 +154,8 @@ export const MSG = {
   workerTwice: 'A worker can be added only once',
   workerNotEligible: (work: string) => `Only active staff of ${work} can be assigned to this duty`,
   supervisorInvalid: 'Choose a supervisor from the list',
-  coachesInvalid: 'Total coaches must be a whole number from 1 to 500',
-  bedsheetsInvalid: 'Bedsheet counts must be whole numbers from 0',
-  returnedRequired: 'Please enter the returned bedsheet count',
+  coachesInvalid: `Total coaches must be a whole number from 1 to ${MAX_COACHES}`,
+  bedsheetsInvalid: `Bedsheet counts must be whole numbers from 0 to ${MAX_BEDSHEETS.toLocaleString('en-US')}`,
   dutyTypeInvalid: 'Type must be Primary or Secondary',
   dutyNotFound: 'Duty not found',
   dutyStale: 'This duty was changed by someone else meanwhile. Reload it and make your change again.',
@@ -155,6 +168,13 @@ export const MSG = {
   completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
   idempotencyKeyUsed: 'This Idempotency-Key was already used for a duty that no longer exists. Send the duty with a new key.',
+  workerInvalid: 'Choose workers from the list',
+  crewTooLarge: (max: number) => `A duty can have at most ${max} workers`,
+  dutyDeleted: 'Duty deleted successfully',
+  deleteDuty: 'Delete',
+  confirmDeleteDuty: 'Are you sure you want to delete this duty?',
+  confirmDeleteDutyDetail: 'It is removed with its crew, and attendance and the dashboard no longer count it. The audit trail keeps a copy.',
+  confirmDeleteDutyAction: 'Yes, delete duty',
 
   // §2, §5 and §8 attendance, bills, dashboard
   loadingData: 'Loading data...',

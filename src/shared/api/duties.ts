@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { createDutyBody, dutyListQuery, dutyResponse, updateDutyBody } from '../schemas/duties.js';
+import { createDutyBody, DUTY_PAGE_DEFAULT, DUTY_PAGE_MAX, dutyListQuery, dutyResponse, updateDutyBody } from '../schemas/duties.js';
+import { WORK_TYPES } from '../work-types.js';
 import { defineRoute } from './contract.js';
-import { errorResponses, idParams } from './envelopes.js';
+import { errorResponses, idParams, successMsg } from './envelopes.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows). Supervisors and managers; admins read and edit too. */
 
@@ -15,14 +16,16 @@ export const createDuty = defineRoute({
   path: '/mcctrain/create-mcctrain',
   tags,
   summary: 'Add a duty (supervisors: of their own work type)',
-  description: 'An optional Idempotency-Key header makes a retry answer the first duty (with the header idempotent-replayed: true).',
+  description:
+    "`supervisor` is a supervisor's user id, the caller's own id (a manager or admin adding work), or empty where SPEC §5 allows it (not for mcc, bio and acca). " +
+    'A supervisor\'s duty is of their work type and records them as supervisor. Required staff (reqq) is computed from the staffing norm of the work type (GET /staffing-norms). ' +
+    'An optional Idempotency-Key header makes a retry answer the first duty (with the header idempotent-replayed: true).',
   headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
   body: createDutyBody,
   responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 409) },
 });
 
-const listQueryNote =
-  'Paging: `limit` (1–2000, default 500) rows per page, newest first; the header x-next-cursor carries the `cursor` of the next page when there is one.';
+const listQueryNote = `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters).`;
 
 export const liveDuties = defineRoute({
   method: 'GET',
@@ -39,7 +42,9 @@ export const completedDuties = defineRoute({
   path: '/mcctrain/get-completedmcctrain',
   tags,
   summary: 'Completed duties by completion, newest first (filters: work, from, to (completed day), supervisor)',
-  description: `${listQueryNote} With from and to, only duties completed on those days; the headers x-range-from and x-range-to repeat the days used.`,
+  description:
+    `${listQueryNote} Without from and to there is no date filter: every completed duty, newest completion first, one page at a time. ` +
+    'With from and/or to, only duties completed on those days (in the company\'s time zone; a missing end is open); the headers x-range-from and x-range-to repeat the days used.',
   query: dutyListQuery,
   responses: { 200: z.array(dutyResponse), ...errorResponses(400, 401, 403) },
 });
@@ -58,9 +63,38 @@ export const updateDuty = defineRoute({
   path: '/mcctrain/update-mcctrain/{id}',
   tags,
   summary: 'Mark completed ({status, returned}) or edit ({trainno, status, totalcoach, workers, version})',
+  description:
+    '`returned` is optional when completing an acca duty: left out, it stays empty. The full edit (train number, coaches or workers sent) requires ' +
+    'status, workers and, for mcc, bio and acca, train number and coaches. A `version` older than the stored one is refused with 409.',
   params: dutyId,
   body: updateDutyBody,
   responses: { 200: saved(MSG.trainUpdated), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
-export const dutyContracts = [createDuty, liveDuties, completedDuties, oneDuty, updateDuty];
+export const deleteDuty = defineRoute({
+  method: 'DELETE',
+  path: '/mcctrain/deletework/{id}',
+  tags,
+  summary: 'Delete a mistaken duty with its crew (managers and admins)',
+  description:
+    'Removes the duty and its crew in one transaction and keeps a copy of the whole duty (with the crew ids) in the audit trail; attendance and the dashboard no longer count it. ' +
+    'A repeated delete of the same duty (already gone) answers 404 with the not-found message, as does an id that names no duty.',
+  params: dutyId,
+  responses: { 200: successMsg.describe(MSG.dutyDeleted), ...errorResponses(401, 403, 404) },
+});
+
+/** One work type's required staff per coach (or tank). */
+const staffingNorm = z.object({ work: z.enum(WORK_TYPES), perCoach: z.number().positive() });
+
+export const staffingNorms = defineRoute({
+  method: 'GET',
+  path: '/staffing-norms',
+  tags,
+  summary: 'Required staff per coach, by work type (read by those who add duties)',
+  description:
+    'The norms the server computes required staff (reqq) with: reqq = round(perCoach × totalcoach), halves rounded up. Every work type is listed; one the admin never set has the default. ' +
+    'Admins change them through PUT /admin/staffing-norms/{work}.',
+  responses: { 200: z.object({ norms: z.array(staffingNorm) }), ...errorResponses(401, 403) },
+});
+
+export const dutyContracts = [createDuty, liveDuties, completedDuties, oneDuty, updateDuty, deleteDuty, staffingNorms];

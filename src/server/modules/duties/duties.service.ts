@@ -1,24 +1,27 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
+import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
 import { decodeDutyCursor, UUID } from '../../../shared/schemas/input-rules.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import {
-  checkDutyEdit,
-  checkNewDuty,
+  isFullEdit,
+  missingForDutyEdit,
+  missingForNewDuty,
+  newDutyOf,
   type CreateDutyRequest,
   type Duty,
   type DutyListQuery,
   type UpdateDutyRequest,
 } from '../../../shared/schemas/duties.js';
-import { dayInZone, isDay, monthInZone, monthRange } from '../../../shared/time.js';
+import { dayInZone, isDay } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
-import { duties, dutyRequestKeys, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
+import { duties, dutyRequestKeys, dutyWorkers, staff, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { AccountRow } from '../auth/accounts.service.js';
+import { listStaffingNorms } from '../admin/admin.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 type DutyRow = typeof duties.$inferSelect;
@@ -28,7 +31,7 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Rule failures carry SPEC's {success: false, message} besides {msg}. */
-function refuse(status: number, message: string): HttpError {
+export function refuse(status: number, message: string): HttpError {
   return new HttpError(status, message, { success: false, message });
 }
 
@@ -43,10 +46,9 @@ function ownWork(viewer: AccountRow): WorkType | null {
   return work;
 }
 
-/** The staffing norm of a work type (required staff per coach). */
+/** The staffing norm of a work type (required staff per coach), as GET /staffing-norms answers it. */
 export async function staffingNorm(db: Database, work: string): Promise<number> {
-  const [row] = await db.select({ perCoach: staffingNorms.perCoach }).from(staffingNorms).where(eq(staffingNorms.work, work));
-  return row ? Number(row.perCoach) : DEFAULT_STAFFING_NORM;
+  return (await listStaffingNorms(db)).find((norm) => norm.work === work)?.perCoach ?? DEFAULT_STAFFING_NORM;
 }
 
 /**
@@ -103,6 +105,18 @@ export async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise
   });
 }
 
+/** The audit trail's copy of a deleted duty: everything it held, so it could be typed in again. */
+function deletedDutyAudit(row: DutyRow, workerIds: string[]): Record<string, unknown> {
+  return {
+    ...dutyAudit(row, workerIds),
+    used: row.used,
+    completedDay: row.completedDay,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /** The audit trail's copy of a duty. */
 function dutyAudit(row: DutyRow, workerIds: string[]): Record<string, unknown> {
   return {
@@ -133,19 +147,19 @@ async function checkCrew(db: Database, work: string, workerIds: string[], alread
   if (eligible.length !== fresh.length) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
 }
 
-async function checkSupervisor(db: Database, supervisorId: string): Promise<void> {
+/**
+ * A duty's supervisor is an active supervisor (role 0), or the caller themself: a manager
+ * or admin adding work may name their own id (SPEC §3: "supervisor (user id, or empty)").
+ */
+async function checkSupervisor(db: Database, actor: AccountRow, supervisorId: string): Promise<void> {
   if (!UUID.test(supervisorId)) throw refuse(400, MSG.supervisorInvalid);
+  if (supervisorId === actor.id.toLowerCase()) return;
   const [row] = await db
     .select({ role: users.role, disabled: users.disabled, status: staff.status })
     .from(users)
     .leftJoin(staff, eq(staff.id, users.staffId))
     .where(eq(users.id, supervisorId));
   if (!row || row.role !== ROLE.supervisor || row.disabled || row.status === 'Resigned') throw refuse(400, MSG.supervisorInvalid);
-}
-
-/** Ids as the database compares them: a UUID in capitals is the same worker. */
-function normaliseIds(ids: string[]): string[] {
-  return ids.map((id) => id.toLowerCase());
 }
 
 /** The Idempotency-Key header, checked; undefined when not sent. */
@@ -184,11 +198,12 @@ export type CreateOutcome = { duty: Duty; replayed: boolean };
  */
 export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest, idempotencyKey?: string): Promise<CreateOutcome> {
   const own = ownWork(actor);
-  if (own) {
-    if (request.work && toWorkType(request.work) !== own) throw refuse(403, MSG.ownWorkOnly);
-    request = { ...request, work: own, supervisor: actor.id };
-  }
-  request = { ...request, workers: normaliseIds(request.workers), supervisor: request.supervisor.toLowerCase() };
+  if (own && request.work && request.work !== own) throw refuse(403, MSG.ownWorkOnly);
+  const work = own ?? request.work;
+  if (!work) throw refuse(400, MSG.workInvalid);
+  // a supervisor's request is read with their work type and themself as supervisor: the
+  // schema could not apply the rules of a work type that was not sent
+  const filled = { ...request, work, ...(own ? { supervisor: actor.id.toLowerCase() } : {}) };
   const now = deps.now();
   // one cutoff for every look-up of this request, so a key at the edge of its 24 hours
   // cannot be taken by the claim below and then missed by the replay
@@ -197,10 +212,10 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
     const earlier = await dutyOfKey(deps.db, actor.id, idempotencyKey, keyCutoff);
     if (earlier) return { duty: earlier, replayed: true };
   }
-  const checked = checkNewDuty(request);
-  if (!checked.ok) throw refuse(400, checked.message);
-  const duty = checked.value;
-  if (duty.supervisorId) await checkSupervisor(deps.db, duty.supervisorId);
+  const missing = missingForNewDuty(filled);
+  if (missing) throw refuse(400, missing);
+  const duty = newDutyOf(filled);
+  if (duty.supervisorId) await checkSupervisor(deps.db, actor, duty.supervisorId);
   await checkCrew(deps.db, duty.work, duty.workerIds);
   const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
 
@@ -277,7 +292,8 @@ export interface DutyPage {
 /**
  * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
  * newest first (live by creation, completed by the moment of completion). Completed duties
- * default to the current month in APP_TZ.
+ * are filtered by completed day only when from or to is given (issue 13: a SPEC §7 client
+ * asks without them and filters the list itself, so it must get every month, page by page).
  */
 export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyListQuery): Promise<DutyPage> {
   const own = ownWork(viewer);
@@ -288,9 +304,8 @@ export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'proc
   if (query.supervisor) conditions.push(eq(duties.supervisorId, query.supervisor));
 
   let range: { from: string; to: string } | undefined;
-  if (state === 'completed') {
-    const month = monthRange(monthInZone(deps.now(), deps.config.appTz));
-    range = { from: query.from ?? (query.to ? '0001-01-01' : month.from), to: query.to ?? (query.from ? '9999-12-31' : month.to) };
+  if (state === 'completed' && (query.from || query.to)) {
+    range = { from: query.from ?? '0001-01-01', to: query.to ?? '9999-12-31' };
     if (!isDay(range.from) || !isDay(range.to) || range.from > range.to) throw refuse(400, MSG.dateRangeInvalid);
     conditions.push(sql`${duties.completedDay} between ${range.from} and ${range.to}`);
   }
@@ -322,6 +337,27 @@ export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Pr
 
 export type UpdateOutcome = { duty: Duty; changed: boolean };
 
+interface DutyChange {
+  status: 'processing' | 'completed';
+  /** undefined: not given (kept as it is) */
+  returned?: number;
+  /** present for the full edit only */
+  edit?: { trainNo: string | null; totalCoach: number | null; workerIds: string[] };
+  version?: number;
+}
+
+/** What a valid update request changes on a duty of this work type. */
+function changeOf(request: UpdateDutyRequest, work: string): DutyChange {
+  const returned = request.returned ?? undefined;
+  if (!isFullEdit(request)) return { status: request.status, returned, version: request.version };
+  return {
+    status: request.status,
+    returned,
+    edit: { trainNo: request.trainno ?? null, totalCoach: isTrainWork(work) ? (request.totalcoach ?? null) : null, workerIds: request.workers ?? [] },
+    version: request.version,
+  };
+}
+
 
 /**
  * PUT /mcctrain/update-mcctrain/{id}: marks completed (with the returned bedsheets for
@@ -336,28 +372,21 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   const [current] = await deps.db.select().from(duties).where(eq(duties.id, id));
   if (!current || (own && current.work !== own)) throw refuse(404, MSG.dutyNotFound);
 
-  const checked = checkDutyEdit(request, current.work);
-  if (!checked.ok) throw refuse(400, checked.message);
-  const change = checked.value;
+  const missing = missingForDutyEdit(request, current.work);
+  if (missing) throw refuse(400, missing);
+  const change = changeOf(request, current.work);
   if (change.version !== undefined && change.version !== current.version) throw refuse(409, MSG.dutyStale);
 
-  if (!change.edit) {
-    if (change.status === 'completed' && current.status === 'completed') {
-      return { duty: (await presentDuties(deps.db, [current]))[0]!, changed: false };
-    }
-    if (change.status === 'completed' && current.work === 'acca' && change.returned === undefined) {
-      throw refuse(400, MSG.returnedRequired);
-    }
+  // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
+  // leaves it empty; our own screens always send it
+  if (!change.edit && change.status === 'completed' && current.status === 'completed') {
+    return { duty: (await presentDuties(deps.db, [current]))[0]!, changed: false };
   }
   const reopenRefused = change.status === 'processing' ? reopenRefusal(actor, current) : null;
   if (reopenRefused) throw refuse(403, reopenRefused);
   const refusal = dutyEditRefusal(actor, { supervisor: current.supervisorId, status: current.status, completedDay: current.completedDay }, dayInZone(deps.now(), deps.config.appTz));
   if (refusal) throw refuse(403, refusal);
   const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);
-  if (change.edit) {
-    change.edit.workerIds = normaliseIds(change.edit.workerIds);
-    if (new Set(change.edit.workerIds).size !== change.edit.workerIds.length) throw refuse(400, MSG.workerTwice);
-  }
   if (change.edit) await checkCrew(deps.db, current.work, change.edit.workerIds, currentCrew);
 
   let reqq = current.reqq;
@@ -410,10 +439,29 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   if (!updated) {
     // lost a race with another save; a plain completion that lost to another completion is no change
     const [latest] = await deps.db.select().from(duties).where(eq(duties.id, id));
-    if (latest && !change.edit && change.version === undefined && latest.status === change.status) {
+    // deleted meanwhile (DELETE /mcctrain/deletework/{id})
+    if (!latest) throw refuse(404, MSG.dutyNotFound);
+    if ( !change.edit && change.version === undefined && latest.status === change.status) {
       return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false };
     }
     throw refuse(409, MSG.dutyStale);
   }
   return { duty: updated, changed: true };
+}
+
+/**
+ * DELETE /mcctrain/deletework/{id} (managers and admins): removes a mistaken duty and its
+ * crew in one transaction, and keeps the whole duty, crew ids included, in the audit
+ * trail. Attendance and the dashboard read the duty and crew rows, so they stop counting
+ * it at once. A duty already gone (a retried delete) is not found.
+ */
+export async function deleteDuty(deps: AppDeps, actor: AccountRow, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // locked, so a parallel edit or completion waits and then finds the duty gone
+    const [row] = await tx.select().from(duties).where(eq(duties.id, id)).for('update');
+    if (!row) throw refuse(404, MSG.dutyNotFound);
+    const crew = await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id)).returning({ id: dutyWorkers.staffId });
+    await tx.delete(duties).where(eq(duties.id, id));
+    await recordAudit(tx, actor, [{ action: 'duty.delete', entity: 'duty', entityId: id, before: deletedDutyAudit(row, crew.map((member) => member.id)) }]);
+  });
 }

@@ -93,8 +93,11 @@ describe('POST /mcctrain/create-mcctrain', () => {
     const laundryCrew = await crew(1, 'laundry');
     const resigned = (await buildStaff(t.deps.db, { work: 'mcc', status: 'Resigned' })).id;
     const accaWorker = (await crew(1, 'acca'))[0]!;
+    const otherManager = await buildUser(t.deps.db, { role: ROLE.manager });
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, workers: [] }, MSG.fillAllRequired],
+      // a required field is named before another field's problem (SPEC §5's order)
+      [{ ...base, workers: [], totalcoach: '0', type: 'Tertiary' }, MSG.fillAllRequired],
       [{ ...base, supervisor: '' }, MSG.fillAllRequired],
       [{ ...base, trainno: '' }, MSG.fillAllRequired],
       [{ ...base, work: 'acca', workers: [accaWorker] }, MSG.enterSuppliedBedsheet],
@@ -103,7 +106,9 @@ describe('POST /mcctrain/create-mcctrain', () => {
       [{ ...base, workers: [...mccCrew, laundryCrew[0]] }, MSG.workerNotEligible('MCC')],
       [{ ...base, workers: [resigned] }, MSG.workerNotEligible('MCC')],
       [{ ...base, workers: ['not-a-uuid'] }, MSG.workerNotEligible('MCC')],
-      [{ ...base, supervisor: manager.id }, MSG.supervisorInvalid],
+      // issue 13: the caller's own id is accepted; another person who is not a supervisor is not
+      [{ ...base, supervisor: otherManager.id }, MSG.supervisorInvalid],
+      [{ ...base, supervisor: 'not-a-uuid' }, MSG.supervisorInvalid],
       [{ ...base, totalcoach: '0' }, MSG.coachesInvalid],
       [{ ...base, type: 'Tertiary' }, MSG.dutyTypeInvalid],
       [{ ...base, work: 'kitchen' }, MSG.workInvalid],
@@ -118,7 +123,8 @@ describe('POST /mcctrain/create-mcctrain', () => {
   });
 
   it("records a supervisor's own duty with them as supervisor, of their work type only", async () => {
-    const duty = await createDuty({ trainno: '22639', totalcoach: 10, type: 'Primary', workers: await crew(2), supervisor: 'someone-else' }, mccToken);
+    // issue 13: the supervisor field is an id (or empty) now; another person's is still replaced by theirs
+    const duty = await createDuty({ trainno: '22639', totalcoach: 10, type: 'Primary', workers: await crew(2), supervisor: manager.id }, mccToken);
     expect(duty).toMatchObject({ work: 'mcc', supervisor: mccSupervisor.id, supervisorName: 'Suresh Mcc' });
     const other = await api('POST', '/mcctrain/create-mcctrain', mccToken, { work: 'acca', trainno: '1', totalcoach: 2, suppliedBedsheet: 3, workers: await crew(1, 'acca') });
     expect(other.statusCode).toBe(403);
@@ -198,11 +204,8 @@ describe('marking completed', () => {
     expect(second.json().duty.version).toBe(first.json().duty.version);
   });
 
-  it('asks for the returned bedsheets of an acca duty and keeps the difference', async () => {
+  it('keeps the returned bedsheets of an acca duty and the difference', async () => {
     const duty = await createDuty({ work: 'acca', trainno: '12627', totalcoach: 6, type: 'Primary', suppliedBedsheet: '120', workers: await crew(2, 'acca') }, accaToken);
-    const missing = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().msg).toBe(MSG.returnedRequired);
     const negative = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: -1 });
     expect(negative.json().msg).toBe(MSG.bedsheetsInvalid);
     const done = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: 0 });
@@ -210,11 +213,11 @@ describe('marking completed', () => {
     expect(done.json().duty).toMatchObject({ status: 'completed', suppliedBedsheet: 120, returned: 0 });
   });
 
-  it('completed lists default to the current month in APP_TZ', async () => {
+  it('completed lists filter by completed days in APP_TZ when asked', async () => {
     clock.now = new Date('2026-12-31T19:00:00Z'); // 00:30 on 1 January 2027 in Kolkata
     const duty = await mccDuty({ trainno: 'NEWYEAR' });
     await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
-    const list = await api('GET', '/mcctrain/get-completedmcctrain', managerToken);
+    const list = await api('GET', '/mcctrain/get-completedmcctrain?from=2027-01-01&to=2027-01-31', managerToken);
     expect(list.headers['x-range-from']).toBe('2027-01-01');
     expect(list.headers['x-range-to']).toBe('2027-01-31');
     expect(list.json().map((d: { trainno: string }) => d.trainno)).toEqual(['NEWYEAR']);

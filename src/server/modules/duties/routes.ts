@@ -1,17 +1,50 @@
-import type { FastifyInstance } from 'fastify';
-import { completedDuties, createDuty as createDutyRoute, liveDuties, oneDuty, updateDuty as updateDutyRoute } from '../../../shared/api/duties.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  completedDuties,
+  createDuty as createDutyRoute,
+  deleteDuty as deleteDutyRoute,
+  liveDuties,
+  oneDuty,
+  staffingNorms,
+  updateDuty as updateDutyRoute,
+} from '../../../shared/api/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
+import { toWorkType } from '../../../shared/work-types.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
-import { createDuty, getDuty, listDuties, readIdempotencyKey, updateDuty } from './duties.service.js';
+import { listStaffingNorms } from '../admin/admin.service.js';
+import { createDuty, deleteDuty, getDuty, listDuties, readIdempotencyKey, refuse, updateDuty } from './duties.service.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
   const crew = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
+  const managers = guards.roles(ROLE.manager, ROLE.admin);
   return async function dutyPlugin(app: FastifyInstance): Promise<void> {
-    serve(app, createDutyRoute, { onRequest: crew }, async (request, reply) => {
+    // SPEC §8: a failed duty call is read as {success: false, message} by SPEC's clients;
+    // refusals of the request schema (answered {msg} by the error handler) carry them too
+    app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+      if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
+      const body = payload as { msg?: unknown; message?: unknown };
+      if (typeof body.msg !== 'string' || body.message !== undefined) return payload;
+      return { success: false, message: body.msg, ...body };
+    });
+
+    // a supervisor's duty is of their own work type and records them as its supervisor:
+    // filled in before the schema reads the request, so SPEC §5's rules apply in order to
+    // what will be stored (a supervisor may leave out work and supervisor)
+    const ownDutyOfSupervisor = async (request: FastifyRequest) => {
+      const user = request.user;
+      if (user?.role !== ROLE.supervisor || typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return;
+      const own = toWorkType(user.work);
+      if (!own) throw refuse(403, MSG.noWorkType);
+      const body = request.body as Record<string, unknown>;
+      if (body.work !== undefined && body.work !== null && body.work !== '' && toWorkType(body.work) !== own) throw refuse(403, MSG.ownWorkOnly);
+      request.body = { ...body, work: own, supervisor: user.id };
+    };
+
+    serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply) => {
       const key = readIdempotencyKey(request.headers['idempotency-key']);
       const { duty, replayed } = await createDuty(deps, request.user!, request.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -36,5 +69,13 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       const { duty, changed } = await updateDuty(deps, request.user!, request.params.id, request.body);
       return { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty };
     });
+
+    serve(app, deleteDutyRoute, { onRequest: managers }, async (request) => {
+      await deleteDuty(deps, request.user!, request.params.id);
+      return { success: true as const, msg: MSG.dutyDeleted };
+    });
+
+    // Add Work Details shows required staff with the norm the server will store it with
+    serve(app, staffingNorms, { onRequest: crew }, async () => ({ norms: await listStaffingNorms(deps.db) }));
   };
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
+import { firstMessage } from '../../../shared/api/first-message.js';
 import { contractPeriodBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
@@ -60,7 +61,7 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
   async function onSave() {
     const parsed = contractPeriodBody.safeParse({ period: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
+      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
       return;
     }
     try {

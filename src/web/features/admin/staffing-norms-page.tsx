@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
+import { firstMessage } from '../../../shared/api/first-message.js';
 import { staffingNormBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
@@ -73,7 +74,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
 
   async function onSave() {
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
+      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
       return;
     }
     try {

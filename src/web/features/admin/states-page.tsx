@@ -4,6 +4,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput,
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
+import { firstMessage } from '../../../shared/api/first-message.js';
 import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
@@ -27,7 +28,7 @@ export default function StatesPage() {
     event.preventDefault();
     const parsed = stateBody.safeParse({ name: newName });
     if (!parsed.success) {
-      setAddError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
+      setAddError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
       return;
     }
     try {
@@ -44,7 +45,7 @@ export default function StatesPage() {
     if (!editing) return;
     const parsed = stateBody.safeParse({ name: editing.name });
     if (!parsed.success) {
-      setEditing({ ...editing, error: parsed.error.issues[0]?.message ?? MSG.fillAllFields });
+      setEditing({ ...editing, error: firstMessage(parsed.error.issues) ?? MSG.fillAllFields });
       return;
     }
     try {

@@ -219,7 +219,8 @@ function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
 
 function StatusBadge({ status }: { status: string }) {
   if (!status) return <Text c="dimmed">{MSG.notAvailable}</Text>;
-  const color = status === BILL_PASSED ? 'green' : status === 'Processing' ? 'gray' : 'blue';
+  // the first status (just entered) grey, the last (passed) green, those between blue
+  const color = status === BILL_PASSED ? 'green' : status === BILL_STATUSES[0] ? 'gray' : 'blue';
   return (
     <Badge color={color} variant="light" size="lg" radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
       {status}

@@ -2,15 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DUTY_TYPES, hasDutyType, isTrainWork, requiredStaff } from '../../../shared/duties.js';
+import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
+import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { checkNewDuty, createDutyBody } from '../../../shared/schemas/duties.js';
-import { readForm } from '../../forms/field-errors.js';
+import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError, newRequestKey } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCreateDuty, useCrewCandidates, useSupervisors, type NewDutyBody } from './api.js';
+import { useCreateDuty, useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
@@ -18,8 +19,8 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
 /**
  * SPEC §2 Add Work Details (manager/addwork and user/addduty). A supervisor with a known
  * work type gets only that type and is recorded as the duty's supervisor; a manager picks
- * the type and the supervisor. The rules are the server's own (checkNewDuty), so the form
- * says what the server would.
+ * the type and the supervisor. The form is read with the server's own request schema, so
+ * it says what the server would, and Required Staff uses the server's staffing norm.
  */
 export default function AddDutyPage() {
   useDocumentTitle(MSG.addTrainTitle);
@@ -37,13 +38,14 @@ export default function AddDutyPage() {
   const candidates = useCrewCandidates(work);
   const supervisors = useSupervisors(isManager);
   const create = useCreateDuty();
+  const norms = useDutyStaffingNorms();
   // one key per filled form: sending the same form again (after a lost answer) cannot
   // create the duty twice; any change to the form makes it a new request
   const [requestKey, setRequestKey] = useState(newRequestKey);
   useEffect(() => setRequestKey(newRequestKey()), [work, fields, crew, supervisor]);
 
   const train = work ? isTrainWork(work) : false;
-  const required = train ? requiredStaff(Number(fields.totalcoach) || 0) : 0;
+  const required = requiredStaffShown(work, fields.totalcoach, norms.data);
   const set = <K extends keyof typeof emptyFields>(key: K, value: (typeof emptyFields)[K]) => {
     setFields((current) => ({ ...current, [key]: value }));
     setProblem(null);
@@ -76,8 +78,7 @@ export default function AddDutyPage() {
       reqq: required,
       used: crew.length,
     };
-    const read = readForm(createDutyBody, body);
-    const checked = read.ok ? checkNewDuty(read.value) : read;
+    const checked = readDutyForm(createDutyBody, body);
     if (!checked.ok) {
       setProblem(checked.message);
       return;
@@ -104,6 +105,10 @@ export default function AddDutyPage() {
     // the chosen type's supervisors first: they are the likely ones
     .sort((a, b) => Number(toWorkType(b.work) === work) - Number(toWorkType(a.work) === work))
     .map((s) => ({ value: s._id, label: s.work ? `${s.name} · ${s.work.toUpperCase()}` : s.name }));
+  // a manager or admin may be the supervisor of the work they add (SPEC §3: a user id)
+  if (isManager && user && !supervisorOptions.some((option) => option.value === user._id)) {
+    supervisorOptions.push({ value: user._id, label: `${user.name || 'Me'} (me)` });
+  }
 
   return (
     <Stack gap="md" maw={720}>
@@ -139,7 +144,7 @@ export default function AddDutyPage() {
                     label="Train Number"
                     value={fields.trainno}
                     onChange={(event) => set('trainno', event.currentTarget.value)}
-                    maxLength={20}
+                    maxLength={TRAIN_NO_MAX}
                     inputMode="numeric"
                     autoComplete="off"
                     withAsterisk
@@ -149,7 +154,7 @@ export default function AddDutyPage() {
                     value={fields.totalcoach}
                     onChange={(value) => set('totalcoach', value)}
                     min={1}
-                    max={500}
+                    max={MAX_COACHES}
                     allowDecimal={false}
                     allowNegative={false}
                     hideControls

@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { completedDuties, createDuty as createDutyRoute, liveDuties, oneDuty, updateDuty as updateDutyRoute } from '../../../shared/api/duties.js';
+import {
+  completedDuties,
+  createDuty as createDutyRoute,
+  deleteDuty as deleteDutyRoute,
+  liveDuties,
+  oneDuty,
+  staffingNorms,
+  updateDuty as updateDutyRoute,
+} from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import type { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
@@ -26,13 +34,14 @@ export const dutyKeys = {
   one: (id: string) => ['duties', 'one', id] as const,
   crew: (work: string) => ['duties', 'crew', work] as const,
   supervisors: ['duties', 'supervisors'] as const,
+  norms: ['duties', 'staffing-norms'] as const,
 };
 
 /** One page of a duty list with the paging and range headers the server sends beside it. */
 export interface DutyPage {
   duties: Duty[];
   nextCursor: string | null;
-  /** the completed days the server used (its default is this month in APP_TZ) */
+  /** the completed days the server used (null without a date filter) */
   from: string | null;
   to: string | null;
 }
@@ -68,13 +77,16 @@ export function useLiveDuties(work: string) {
   });
 }
 
-/** Completed duties of one work type in one range of completed days (null: this month). */
-export function useCompletedDuties(work: string, from: string | null, to: string | null) {
+/**
+ * Completed duties of one work type in one range of completed days. The range is always
+ * sent: without it the server lists every month (issue 13), and the board shows one.
+ */
+export function useCompletedDuties(work: string, from: string, to: string) {
   const { token } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.completed(work, from, to),
     queryFn: ({ pageParam, signal }) =>
-      getDutyPage(completedDuties, { work, from: from ?? undefined, to: to ?? undefined, limit: 200, cursor: pageParam ?? undefined }, token, signal),
+      getDutyPage(completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token),
@@ -126,6 +138,36 @@ export function useCreateDuty() {
     mutationFn: ({ body, requestKey }: { body: NewDutyBody; requestKey: string }) =>
       call(createDutyRoute, { body, token, headers: { 'idempotency-key': requestKey } }),
     onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
+  });
+}
+
+/** Required staff per coach by work type (GET /staffing-norms), as the server computes reqq with. */
+export function useDutyStaffingNorms() {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: dutyKeys.norms,
+    queryFn: ({ signal }) => call(staffingNorms, { token, signal }),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+    select: (answer) => answer.norms,
+  });
+}
+
+/**
+ * DELETE /mcctrain/deletework/{id} (managers and admins). Every duty list and the crew
+ * flags reload (attendance and the dashboard, which stop counting it, load afresh on every
+ * visit).
+ */
+export function useDeleteDuty() {
+  const { token } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(deleteDutyRoute, { params: { id }, token }),
+    onSettled: async (_answer, _error, id) => {
+      // the deleted duty's own page must not refetch it (a 404 it would show as an error)
+      client.removeQueries({ queryKey: dutyKeys.one(id), exact: true });
+      await client.invalidateQueries({ queryKey: dutyKeys.all });
+    },
   });
 }
 

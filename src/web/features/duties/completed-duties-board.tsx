@@ -8,6 +8,10 @@ import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.j
 import { MSG } from '../../../shared/messages.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { useCompletedDuties } from './api.js';
+import { DeleteDutyButton } from './delete-duty-button.js';
+import { thisMonthRange } from './duty-form.js';
+import { useMayDeleteDuties } from './duty-permissions.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
 import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
@@ -16,8 +20,8 @@ type Range = [string | null, string | null];
 
 /**
  * SPEC §2 Completed Trains, one range of completed days at a time (DESIGN: never every
- * duty ever completed). Until a range is picked the server's default applies, this month
- * in APP_TZ, and the picker shows the days it used.
+ * duty ever completed). Until a range is picked it shows this month in the company's time
+ * zone, sent as an explicit range: without one the server lists every month (issue 13).
  */
 export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkType | null; detailPath: (id: string) => string }) {
   const tabs = tabsFor(COMPLETED_TABS, ownWork);
@@ -26,10 +30,12 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   const [picking, setPicking] = useState<Range | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const cards = useNarrowScreen();
+  const mayDelete = useMayDeleteDuties();
+  const timeZone = useCompanyTimeZone();
+  const days = range ?? thisMonthRange(new Date(), timeZone);
 
-  const completed = useCompletedDuties(work, range?.from ?? null, range?.to ?? null);
-  const firstPage = completed.data?.pages[0];
-  const shownRange: Range = picking ?? (range ? [range.from, range.to] : [firstPage?.from ?? null, firstPage?.to ?? null]);
+  const completed = useCompletedDuties(work, days.from, days.to);
+  const shownRange: Range = picking ?? [days.from, days.to];
   const label = tabs.find((tab) => tab.work === work)?.label ?? work.toUpperCase();
   const duties = completed.data?.pages.flatMap((page) => page.duties) ?? [];
   const acca = work === 'acca';
@@ -68,17 +74,20 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
             </Table.Td>
           )}
           <Table.Td>
-            <Anchor
-              component={Link}
-              to={detailPath(duty._id)}
-              fw={600}
-              py={8}
-              px={4}
-              display="inline-block"
-              aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
-            >
-              Details
-            </Anchor>
+            <Group gap="xs" wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={detailPath(duty._id)}
+                fw={600}
+                py={8}
+                px={4}
+                display="inline-block"
+                aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
+              >
+                Details
+              </Anchor>
+              {mayDelete && <DeleteDutyButton duty={duty} />}
+            </Group>
           </Table.Td>
         </Table.Tr>
       );
@@ -146,9 +155,12 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                   ...(acca ? [{ label: 'Bedsheets - Excess/Short', value: signed(bedsheets), color: bedsheetColor(bedsheets), testId: 'bedsheet-difference' }] : []),
                 ]}
                 actions={
-                  <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
-                    Details
-                  </Button>
+                  <>
+                    <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
+                      Details
+                    </Button>
+                    {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
+                  </>
                 }
               />
             );

@@ -9,6 +9,8 @@ import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tab
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
+import { DeleteDutyButton } from './delete-duty-button.js';
+import { useMayDeleteDuties } from './duty-permissions.js';
 
 /**
  * The live boards of SPEC §2: the manager's Live Works (seven columns and a 'Total
@@ -38,6 +40,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
   const live = useLiveDuties(work);
   const duties = live.data?.pages.flatMap((page) => page.duties) ?? [];
   const manager = variant === 'manager';
+  const mayDelete = useMayDeleteDuties();
   const cards = useNarrowScreen();
   const columns = manager ? 7 : 5;
   const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);
@@ -95,6 +98,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
               >
                 Details
               </Anchor>
+              {mayDelete && <DeleteDutyButton duty={duty} size={manager ? 'sm' : 'md'} />}
             </Group>
           </Table.Td>
         </Table.Tr>
@@ -134,6 +138,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                     <Button component={Link} to={`/dashboard/user/traindetails/${duty._id}`} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
                       Details
                     </Button>
+                    {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
                   </>
                 }
               />

@@ -2,19 +2,22 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useLocation, useParams } from 'react-router';
-import { isTrainWork } from '../../../shared/duties.js';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
-import { checkDutyEdit, updateDutyBody, type Duty } from '../../../shared/schemas/duties.js';
+import { TRAIN_NO_MAX } from '../../../shared/limits.js';
+import { dutyEditSchema, type Duty } from '../../../shared/schemas/duties.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
+import { DeleteDutyButton } from './delete-duty-button.js';
+import { readDutyForm } from './duty-form.js';
+import { useMayDeleteDuties } from './duty-permissions.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
 import { errorText } from '../../api/error-text.js';
-import { readForm } from '../../forms/field-errors.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 
@@ -47,7 +50,7 @@ export default function TrainDetailPage() {
     );
   } else {
     // a new version (after a save or a reload) starts from the server's copy
-    content = <DutyDetail key={duty.data.version} duty={duty.data} lowerCaseStatus={inManagerArea} />;
+    content = <DutyDetail key={duty.data.version} duty={duty.data} lowerCaseStatus={inManagerArea} backTo={backTo.to} />;
   }
 
   return (
@@ -63,8 +66,10 @@ export default function TrainDetailPage() {
   );
 }
 
-function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: boolean }) {
+function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseStatus: boolean; backTo: string }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const mayDelete = useMayDeleteDuties();
   const update = useUpdateDuty();
   const [editing, setEditing] = useState(false);
   const [trainno, setTrainno] = useState(duty.trainno ?? '');
@@ -106,8 +111,8 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
   async function onSave(event: FormEvent) {
     event.preventDefault();
     const body = { trainno: trainno.trim(), status: status ?? '', totalcoach: String(totalcoach), workers: crew.map((w) => w._id), version: duty.version };
-    const read = readForm(updateDutyBody, body);
-    const checked = read.ok ? checkDutyEdit(read.value, duty.work) : read;
+    // the server's schema with the rules of this duty's work type, in SPEC's order
+    const checked = readDutyForm(dutyEditSchema(duty.work), body);
     if (!checked.ok) {
       setProblem(checked.message);
       return;
@@ -170,15 +175,19 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
                 </List>
               )}
             </Field>
-            {editRefusal ? (
+            {editRefusal && (
               <Text size="sm" c="dimmed">
                 {editRefusal}
               </Text>
-            ) : (
+            )}
+            {(!editRefusal || mayDelete) && (
               <Group>
-                <Button size="md" onClick={startEditing}>
-                  Edit
-                </Button>
+                {!editRefusal && (
+                  <Button size="md" onClick={startEditing}>
+                    Edit
+                  </Button>
+                )}
+                {mayDelete && <DeleteDutyButton duty={duty} size="md" onDeleted={() => void navigate(backTo)} />}
               </Group>
             )}
           </>
@@ -186,7 +195,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
           <form onSubmit={onSave} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Train No" value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={20} withAsterisk={train} />
+                <TextInput label="Train No" value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
                 <Select label="Status" data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
                 <TextInput label="Supervisor" value={supervisorLabel(duty)} readOnly variant="filled" />
                 <NumberInput
@@ -194,7 +203,7 @@ function DutyDetail({ duty, lowerCaseStatus }: { duty: Duty; lowerCaseStatus: bo
                   value={totalcoach}
                   onChange={changing(setTotalcoach)}
                   min={1}
-                  max={500}
+                  max={MAX_COACHES}
                   allowDecimal={false}
                   allowNegative={false}
                   hideControls

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '../../../shared/messages.js';
+import type { Duty } from '../../../shared/schemas/duties.js';
+import { ApiError } from '../../api/client.js';
+import { errorText } from '../../api/error-text.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { useDeleteDuty } from './api.js';
+
+/**
+ * Delete on the boards and the train page (managers and admins; issue 13): removes a
+ * mistaken duty with its crew after a confirmation, since attendance and the dashboard
+ * stop counting it. The lists reload afterwards.
+ */
+export function DeleteDutyButton({
+  duty,
+  size = 'sm',
+  fullWidth,
+  onDeleted,
+}: {
+  duty: Pick<Duty, '_id' | 'trainno' | 'work'>;
+  size?: 'sm' | 'md';
+  fullWidth?: boolean;
+  onDeleted?: () => void;
+}) {
+  const remove = useDeleteDuty();
+  const [asking, setAsking] = useState(false);
+  const what = duty.trainno ? `train ${duty.trainno}` : duty.work.toUpperCase();
+
+  async function confirm() {
+    try {
+      const answer = await remove.mutateAsync(duty._id);
+      notifications.show({ color: 'green', message: answer.msg });
+      setAsking(false);
+      onDeleted?.();
+    } catch (error) {
+      // already deleted by someone else: the lists reload without it
+      const gone = error instanceof ApiError && error.status === 404;
+      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? MSG.dutyNotFound : errorText(error) });
+      setAsking(false);
+      if (gone) onDeleted?.();
+    }
+  }
+
+  return (
+    <>
+      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${MSG.deleteDuty}: ${what}`}>
+        {MSG.deleteDuty}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={MSG.confirmDeleteDuty}
+        confirmLabel={MSG.confirmDeleteDutyAction}
+        color="red"
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(false)}
+      >
+        <Text fw={600}>{what.charAt(0).toUpperCase() + what.slice(1)}</Text>
+        <Text size="sm" c="dimmed">
+          {MSG.confirmDeleteDutyDetail}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
