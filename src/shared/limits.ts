@@ -48,6 +48,9 @@ export const DASHBOARD_CHART_DAYS = 30;
 // ---- input rules (issue 12, docs/decisions/0014-input-rules.md) ----
 /** Free-text staff fields: Emp ID, category, bank, branch, account, UAN and ESI numbers. */
 export const STAFF_TEXT_MAX = 200;
+/** Bulk upload of workers (issue 4): the file's size and its worker rows. */
+export const BULK_MAX_BYTES = 5 * 1024 * 1024;
+export const BULK_MAX_ROWS = 10_000;
 /** Fields that are a choice or a short code sent as text (designation, status, wage, IFSC). */
 export const SHORT_TEXT_MAX = 50;
 export const TRAIN_NO_MAX = 20;

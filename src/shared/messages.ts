@@ -1,6 +1,8 @@
 import { BILL_STATUSES } from './bills.js';
 import { MAX_BEDSHEETS, MAX_COACHES } from './duties.js';
 import {
+  BULK_MAX_BYTES,
+  BULK_MAX_ROWS,
   CALENDAR_YEAR_MAX,
   CALENDAR_YEAR_MIN,
   CHAT_TEXT_MAX,
@@ -13,6 +15,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from './limits.js';
+import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
 
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
@@ -99,16 +102,19 @@ export const MSG = {
   noStaffInCategory: 'No staff found in this category.',
   // ours
   empIdTaken: 'This Emp ID is already in use',
+  empIdRepeatsRow: (row: number) => `Emp ID repeats row ${row}`,
+  aadharRepeatsRow: (row: number) => `Aadhar repeats row ${row}`,
+  aadharAlreadyRegistered: 'Aadhar already registered',
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
   wageInvalid: 'Wage must be a number of rupees, with at most 2 decimals',
-  statusInvalid: 'Status must be Active, On Leave or Resigned',
-  designationInvalid: 'Designation must be Manager, Supervisor or Cleaning Staff',
+  statusInvalid: `Status must be ${oneOf(STAFF_STATUSES)}`,
+  designationInvalid: `Designation must be ${oneOf(DESIGNATIONS)}`,
   ifscInvalid: 'Invalid IFSC code',
   bulkUploaded: (imported: number, skipped: number) => `${imported} workers uploaded successfully, ${skipped} skipped`,
   bulkInvalidFile: 'The file could not be read as an Excel workbook (.xlsx or .xls)',
-  bulkTooLarge: 'The file is larger than 5 MB',
-  bulkTooManyRows: 'The file has more than 10,000 rows',
+  bulkTooLarge: `The file is larger than ${BULK_MAX_BYTES / (1024 * 1024)} MB`,
+  bulkTooManyRows: `The file has more than ${count(BULK_MAX_ROWS)} rows`,
   bulkEmpty: 'The first sheet has no worker rows',
   bulkMissingHeaders: (headers: string) => `The first row must name the columns; missing: ${headers}`,
   bulkRowsInvalid: (count: number) => `Nothing was imported: ${count} row${count === 1 ? ' has' : 's have'} problems`,

@@ -5,6 +5,7 @@ import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
 import { reportContracts } from './reports.js';
+import { staffContracts } from './staff.js';
 
 /**
  * Every endpoint under /api/v1, one contract each. The contract test
@@ -14,6 +15,7 @@ import { reportContracts } from './reports.js';
 export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...authContracts,
   ...dutyContracts,
+  ...staffContracts,
   ...billContracts,
   ...reportContracts,
   ...chatContracts,

@@ -1,70 +1,31 @@
 import { z } from 'zod';
-import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS, STAFF_TEXT_MAX } from '../limits.js';
+import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
-import { toWorkType, type WorkType } from '../work-types.js';
-import { hasUnsupportedCharacters, searchText } from './input-rules.js';
+import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUS, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
+import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
+import { hasUnsupportedCharacters, searchText, text } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
 
 /**
- * Staff schemas (SPEC §3 Worker, §5 Add Worker / Add Supervisor / Edit worker). Forms and
- * spreadsheets send numbers and blanks freely, so each field is first read leniently as
- * trimmed text; then the rules run in SPEC's order — required fields first, then formats —
- * so the first message is the one SPEC's form would show.
+ * Staff schemas (SPEC §3 Worker, §5 Add Worker / Add Supervisor / Edit worker). Each field
+ * states its real rule — type, pattern, enum, length, required or not — so the API
+ * document shows it; forms and older SPEC §7 clients send phone and Aadhaar numbers as
+ * text or as numbers, and blanks as '' or null, and both are declared. A required field
+ * that is missing or blank answers the form's "required" message, which the error handler
+ * and the forms show before any other (src/shared/api/first-message.ts), so the first
+ * message is the one SPEC's form would show.
  */
 
-/** Text, a number, null or nothing, read as trimmed text ('' for nothing). */
-const loose = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
-
-const PHONE_RE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
-const AADHAR_RE = new RegExp(`^\\d{${AADHAR_DIGITS}}$`);
-const WAGE_RE = /^\d{1,10}(\.\d{1,2})?$/;
-
-const staffFields = {
-  name: loose,
-  phone: loose,
-  aadhar: loose,
-  empid: loose,
-  designation: loose,
-  category: loose,
-  work: loose,
-  wage: loose,
-  bank: loose,
-  branch: loose,
-  ifsccode: loose,
-  acnumber: loose,
-  uanno: loose,
-  esino: loose,
-  status: loose,
-};
-
-export interface StaffInput {
-  name: string;
-  phone: string;
-  aadhar: string;
-  /** null: the database generates one */
-  empid: string | null;
-  designation: Designation;
-  category: string | null;
-  work: WorkType;
-  /** exact rupees as text, e.g. "650.00"; null when not given */
-  wage: string | null;
-  bank: string | null;
-  branch: string | null;
-  ifsccode: string | null;
-  acnumber: string | null;
-  uanno: string | null;
-  esino: string | null;
-  status: StaffStatus;
-}
-
-type Raw = { [K in keyof typeof staffFields]: string };
+/** Rupees with at most 2 decimals, commas between thousands allowed (1,200 or 1,20,000), or blank. */
+const WAGE_RE = /^(?:(?:\d{1,10}|\d{1,3}(?:,\d{2,3})+)(?:\.\d{1,2})?)?$/;
+/** The largest wage the numeric(12, 2) column holds. */
+const WAGE_MAX = 9_999_999_999.99;
+/** IFSC_PATTERN in any letter case (codes are stored and looked up upper-cased). */
+const IFSC_ANY_CASE = IFSC_PATTERN.source.slice(1, -1).replace(/A-Z/g, 'A-Za-z');
+const IFSC_OR_BLANK = new RegExp(`^(?:${IFSC_ANY_CASE})?$`);
 
 /** The fields as the forms label them, for messages (the register form uses them too). */
-export const LABELS: Record<keyof Raw, string> = {
+export const LABELS = {
   name: 'Name',
   phone: 'Phone',
   aadhar: 'Aadhar',
@@ -80,104 +41,195 @@ export const LABELS: Record<keyof Raw, string> = {
   uanno: 'UAN Number',
   esino: 'ESI Number',
   status: 'Status',
-};
+} as const;
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A required text: missing, null or blank answers `required`. */
+function requiredText(field: keyof typeof LABELS, max: number, required: string, maxMessage = MSG.tooLong(LABELS[field], max)) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, maxMessage)
+    .refine((value) => !hasUnsupportedCharacters(value), MSG.invalidCharacters(LABELS[field]));
+}
+
+/** An optional text: '' and null mean "not given" (null in the record). */
+function optionalText(field: keyof typeof LABELS, max: number) {
+  return z
+    .union([text(LABELS[field], { max }), z.null()])
+    .optional()
+    .transform((value) => value || null);
+}
+
+/**
+ * An optional number-like text (account, UAN and ESI numbers): text, or a whole number
+ * from an older client (read as its digits).
+ */
+function optionalNumberText(field: keyof typeof LABELS, max: number) {
+  return z
+    .union([text(LABELS[field], { max }), z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.null()])
+    .optional()
+    .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+}
+
+/**
+ * A run of exactly `count` digits (phone, Aadhaar): text, or a whole number of that many
+ * digits from an older client. Missing or blank answers `required`, anything else
+ * `message` (SPEC §5's digit rule speaks before any character rule).
+ */
+function digitsField(count: number, required: string, message: string) {
+  return z
+    .union([z.string().trim().min(1, required).regex(new RegExp(`^\\d{${count}}$`), message), z.int().min(10 ** (count - 1), message).max(10 ** count - 1, message)], {
+      error: (issue) => (isBlank(issue.input) ? required : message),
+    })
+    .transform((value) => String(value));
+}
+
+/**
+ * One of a few choices (designation, status), in any letter case; the union is what the
+ * API document shows. Blank or null gives `fallback`.
+ */
+function choice<const T extends readonly [string, ...string[]]>(values: T, message: string, fallback: T[number]) {
+  return z
+    .union([z.enum(values), z.string().max(SHORT_TEXT_MAX, message), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx): T[number] => {
+      if (isBlank(value)) return fallback;
+      const found = values.find((option) => option.toLowerCase() === value!.trim().toLowerCase());
+      if (!found) ctx.addIssue({ code: 'custom', message });
+      return found ?? fallback;
+    })
+    .describe(`${values.join(', ')} (any letter case)`);
+}
+
+/** The work type (required): one of WORK_TYPES in any letter case, normalised. */
+function workField(required: string) {
+  return z
+    .union([z.enum(WORK_TYPES), z.string().max(SHORT_TEXT_MAX, MSG.workInvalid)], { error: (issue) => (isBlank(issue.input) ? required : MSG.workInvalid) })
+    .transform((value, ctx): WorkType => {
+      const work = toWorkType(value);
+      if (!work) ctx.addIssue({ code: 'custom', message: value.trim() === '' ? required : MSG.workInvalid });
+      return work ?? 'mcc';
+    })
+    .describe(`A work type: ${WORK_TYPES.join(', ')} (any letter case)`);
+}
+
+/** Wage per day in rupees: text ('650', '650.50', '1,200') or a number; blank or null for none. */
+const wageField = z
+  .union(
+    [
+      z.string().trim().max(SHORT_TEXT_MAX, MSG.wageInvalid).regex(WAGE_RE, MSG.wageInvalid),
+      z
+        .number()
+        .min(0, MSG.wageInvalid)
+        .max(WAGE_MAX, MSG.wageInvalid)
+        .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, MSG.wageInvalid),
+      z.null(),
+    ],
+    { error: MSG.wageInvalid },
+  )
+  .optional()
+  .transform((value) => {
+    if (value === null || value === undefined || value === '') return null;
+    return Number(String(value).replace(/,/g, '')).toFixed(2);
+  });
+
+function ifscField(message: string) {
+  return z
+    .union([z.string().trim().regex(IFSC_OR_BLANK, message), z.null()], { error: message })
+    .optional()
+    .transform((value) => (value ? value.toUpperCase() : null));
+}
+
+export interface StaffInput {
+  name: string;
+  phone: string;
+  aadhar: string;
+  /** null: generated on creation, kept on an edit */
+  empid: string | null;
+  designation: Designation;
+  category: string | null;
+  work: WorkType;
+  /** exact rupees as text, e.g. "650.00"; null when not given */
+  wage: string | null;
+  bank: string | null;
+  branch: string | null;
+  ifsccode: string | null;
+  acnumber: string | null;
+  uanno: string | null;
+  esino: string | null;
+  status: StaffStatus;
+}
 
 interface Rules {
-  required: (keyof Raw)[];
   requiredMessage: string;
   aadharMessage: string;
   ifscMessage: string;
+  defaultDesignation: Designation;
+  /** the Edit worker form requires the Emp ID: blank is refused, absent keeps the one on record */
+  empIdRequired: boolean;
 }
 
-function findProblem(raw: Raw, rules: Rules): { path: keyof Raw; message: string } | null {
-  const blank = rules.required.find((field) => raw[field] === '');
-  if (blank) return { path: blank, message: rules.requiredMessage };
-  if (raw.name.length > NAME_MAX) return { path: 'name', message: MSG.nameTooLong };
-  // SPEC §5's digit rules speak first for phone and Aadhaar (they refuse any other character)
-  if (!PHONE_RE.test(raw.phone)) return { path: 'phone', message: MSG.phoneDigits };
-  if (!AADHAR_RE.test(raw.aadhar)) return { path: 'aadhar', message: rules.aadharMessage };
-  const garbled = (Object.keys(LABELS) as (keyof Raw)[]).find((field) => hasUnsupportedCharacters(raw[field]));
-  if (garbled) return { path: garbled, message: MSG.invalidCharacters(LABELS[garbled]) };
-  if (!toWorkType(raw.work)) return { path: 'work', message: MSG.workInvalid };
-  if (raw.designation && !DESIGNATIONS.some((d) => d.toLowerCase() === raw.designation.toLowerCase())) {
-    return { path: 'designation', message: MSG.designationInvalid };
-  }
-  if (raw.status && !STAFF_STATUSES.some((s) => s.toLowerCase() === raw.status.toLowerCase())) {
-    return { path: 'status', message: MSG.statusInvalid };
-  }
-  if (raw.wage && !WAGE_RE.test(raw.wage.replace(/,/g, ''))) return { path: 'wage', message: MSG.wageInvalid };
-  if (raw.ifsccode && !IFSC_PATTERN.test(raw.ifsccode.toUpperCase())) return { path: 'ifsccode', message: rules.ifscMessage };
-  for (const field of ['empid', 'category', 'bank', 'branch', 'acnumber', 'uanno', 'esino'] as const) {
-    if (raw[field].length > STAFF_TEXT_MAX) return { path: field, message: MSG.tooLong(LABELS[field], STAFF_TEXT_MAX) };
-  }
-  return null;
-}
-
-function toInput(raw: Raw, defaultDesignation: Designation): StaffInput {
-  const orNull = (value: string) => (value === '' ? null : value);
-  const designation = DESIGNATIONS.find((d) => d.toLowerCase() === raw.designation.toLowerCase()) ?? defaultDesignation;
-  const status = STAFF_STATUSES.find((s) => s.toLowerCase() === raw.status.toLowerCase()) ?? 'Active';
-  return {
-    name: raw.name,
-    phone: raw.phone,
-    aadhar: raw.aadhar,
-    empid: orNull(raw.empid),
-    designation,
-    category: orNull(raw.category),
-    work: toWorkType(raw.work)!,
-    wage: raw.wage === '' ? null : Number(raw.wage.replace(/,/g, '')).toFixed(2),
-    bank: orNull(raw.bank),
-    branch: orNull(raw.branch),
-    ifsccode: raw.ifsccode === '' ? null : raw.ifsccode.toUpperCase(),
-    acnumber: orNull(raw.acnumber),
-    uanno: orNull(raw.uanno),
-    esino: orNull(raw.esino),
-    status,
-  };
-}
-
-function staffSchema(rules: Rules, defaultDesignation: Designation) {
+/** The fields in the order of SPEC's checks: required ones and their formats first. */
+function staffSchema(rules: Rules) {
+  const required = rules.requiredMessage;
   return z
-    .object(staffFields)
-    .superRefine((raw, ctx) => {
-      const problem = findProblem(raw, rules);
-      if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    .object({
+      name: requiredText('name', NAME_MAX, required, MSG.nameTooLong),
+      phone: digitsField(PHONE_DIGITS, required, MSG.phoneDigits),
+      aadhar: digitsField(AADHAR_DIGITS, required, rules.aadharMessage),
+      empid: rules.empIdRequired
+        ? requiredText('empid', STAFF_TEXT_MAX, required)
+            .optional()
+            .transform((value) => value ?? null)
+            .describe('Absent: the Emp ID on record stays')
+        : optionalText('empid', STAFF_TEXT_MAX).describe('Left blank, one is generated: EMP and five or more digits'),
+      designation: choice(DESIGNATIONS, MSG.designationInvalid, rules.defaultDesignation),
+      category: optionalText('category', STAFF_TEXT_MAX),
+      work: workField(required),
+      wage: wageField,
+      bank: optionalText('bank', STAFF_TEXT_MAX),
+      branch: optionalText('branch', STAFF_TEXT_MAX),
+      ifsccode: ifscField(rules.ifscMessage),
+      acnumber: optionalNumberText('acnumber', STAFF_TEXT_MAX),
+      uanno: optionalNumberText('uanno', STAFF_TEXT_MAX),
+      esino: optionalNumberText('esino', STAFF_TEXT_MAX),
+      status: choice(STAFF_STATUSES, MSG.statusInvalid, STAFF_STATUS.active),
     })
-    .transform((raw) => toInput(raw, defaultDesignation));
+    .transform((fields): StaffInput => fields);
 }
 
-/** POST /worker/create-worker (Add Worker): name, Aadhaar and phone are required. */
-export const workerCreateBody = staffSchema(
-  {
-    required: ['name', 'aadhar', 'phone', 'work'],
-    requiredMessage: MSG.fillAllRequired,
-    aadharMessage: MSG.aadharDigits,
-    ifscMessage: MSG.ifscInvalidAdd,
-  },
-  'Cleaning Staff',
-);
+/** POST /worker/create-worker (Add Worker): name, Aadhaar, phone and work are required. */
+export const workerCreateBody = staffSchema({
+  requiredMessage: MSG.fillAllRequired,
+  aadharMessage: MSG.aadharDigits,
+  ifscMessage: MSG.ifscInvalidAdd,
+  defaultDesignation: 'Cleaning Staff',
+  empIdRequired: false,
+});
 
-/** PUT /worker/update-worker/{id} (Update Worker): name, phone, Emp ID and Aadhaar are required. */
-export const workerUpdateBody = staffSchema(
-  {
-    required: ['name', 'phone', 'empid', 'aadhar', 'work'],
-    requiredMessage: MSG.fillAllRequired,
-    aadharMessage: MSG.aadharDigitsEdit,
-    ifscMessage: MSG.ifscInvalidEdit,
-  },
-  'Cleaning Staff',
-);
+/** PUT /worker/update-worker/{id} (Update Worker): name, phone, Emp ID, Aadhaar and work are required. */
+export const workerUpdateBody = staffSchema({
+  requiredMessage: MSG.fillAllRequired,
+  aadharMessage: MSG.aadharDigitsEdit,
+  ifscMessage: MSG.ifscInvalidEdit,
+  defaultDesignation: 'Cleaning Staff',
+  empIdRequired: true,
+});
 
 /** The staff part of the Add Supervisor form (the account part is registerBody). */
-export const supervisorStaffBody = staffSchema(
-  {
-    required: ['name', 'aadhar', 'phone', 'work'],
-    requiredMessage: MSG.fillAllFields,
-    aadharMessage: MSG.aadharDigits,
-    ifscMessage: MSG.ifscInvalidAdd,
-  },
-  'Supervisor',
-);
+export const supervisorStaffBody = staffSchema({
+  requiredMessage: MSG.fillAllFields,
+  aadharMessage: MSG.aadharDigits,
+  ifscMessage: MSG.ifscInvalidAdd,
+  defaultDesignation: 'Supervisor',
+  empIdRequired: false,
+});
+
+/** One row of a bulk upload: the Add Worker rules, read from the sheet's cells as text. */
+export const bulkRow = workerCreateBody;
 
 /** A staff record as the API answers it (SPEC §3 Worker). */
 export const workerResponse = z.object({
@@ -216,9 +268,23 @@ export const workersQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** GET /worker/get-ifsc/{ifsccode}: a code that is not an IFSC names no bank (404). */
+export const ifscParams = z.object({
+  ifsccode: z.string().trim().regex(new RegExp(`^${IFSC_ANY_CASE}$`), MSG.ifscInvalid),
+});
+
 export const ifscResponse = z.object({ BANK: z.string(), BRANCH: z.string() });
 
-export const supervisorListResponse = z.object({
-  supervisor: z.array(z.object({ _id: z.string(), name: z.string(), work: z.string().nullable().optional() })),
+/**
+ * GET /auth/getsupervisor (SPEC §3 "Supervisor list item"): what a colleague may see of a
+ * supervisor — never contacts, Aadhaar, bank data or credentials. Only these keys are sent.
+ */
+export const supervisorListItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  work: z.enum(WORK_TYPES).nullable().describe('The work type the supervisor leads; null when none is set'),
 });
+export type SupervisorListItem = z.infer<typeof supervisorListItem>;
+
+export const supervisorListResponse = z.object({ supervisor: z.array(supervisorListItem) });
 

@@ -18,9 +18,12 @@ import { apiRequest, ApiError, API_BASE, NetworkError } from './client.js';
 
 type Part<C, K extends 'params' | 'query' | 'body'> = InputOf<C, K> extends undefined ? { [P in K]?: undefined } : undefined extends InputOf<C, K> ? { [P in K]?: InputOf<C, K> } : { [P in K]: InputOf<C, K> };
 
+/** A multipart contract's body is the form itself (its file fields); the browser sets its type. */
+type BodyPart<C> = C extends { multipart: true } ? { body: FormData } : Part<C, 'body'>;
+
 export type CallInput<C extends RouteContract> = Part<C, 'params'> &
   Part<C, 'query'> &
-  Part<C, 'body'> & {
+  BodyPart<C> & {
     /** The session token, sent as the Authorization header value itself (SPEC §7). */
     token?: string | null;
     signal?: AbortSignal;

@@ -69,15 +69,17 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.token) headers.authorization = options.token;
-  // No content-type without a body: the server refuses an empty JSON body.
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // No content-type without a body: the server refuses an empty JSON body. A form
+  // (multipart upload) goes as it is, with the boundary the browser writes.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { firstMessage } from '../../../shared/api/first-message.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { registerBody } from '../../../shared/schemas/auth.js';
@@ -70,7 +71,7 @@ async function registerStaffMember(deps: AppDeps, input: RegisterInput, actor: U
     esino: input.esino,
     status: input.status,
   });
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? MSG.invalidRequest);
+  if (!parsed.success) throw new HttpError(400, firstMessage(parsed.error.issues) ?? MSG.invalidRequest);
   const staffInput = parsed.data;
   const role = staffInput.designation === 'Manager' ? ROLE.manager : ROLE.supervisor;
   const passwordHash = await hashPassword(input.password);

@@ -1,7 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
+import { BULK_MAX_ROWS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
-import { workerCreateBody, type StaffInput } from '../../../shared/schemas/staff.js';
+import { firstMessage } from '../../../shared/api/first-message.js';
+import { bulkRow, type StaffInput } from '../../../shared/schemas/staff.js';
 import { maskAadhar } from '../../../shared/staff.js';
 import type { Database } from '../../db/connect.js';
 import { staff } from '../../db/schema.js';
@@ -9,11 +11,8 @@ import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 type StaffRow = typeof staff.$inferSelect;
 import { readSheetOffThread } from './sheet-reader.js';
-import { newStaffValues, nextEmpIds, staffConflict } from './staff.service.js';
-
-/** Bulk upload limits (issue 4). */
-export const BULK_MAX_BYTES = 5 * 1024 * 1024;
-export const BULK_MAX_ROWS = 10_000;
+import { claimEmpIds, empIdKey, takenEmpIds } from './emp-ids.js';
+import { newStaffValues, staffConflict } from './staff.service.js';
 
 /** Row 1 of the sheet: these names, case and spaces ignored; other columns are ignored. */
 export const BULK_HEADERS = ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'] as const;
@@ -95,34 +94,34 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   const problems: RowProblem[] = [];
   const valid: { rowNumber: number; input: StaffInput }[] = [];
   for (const { rowNumber, values } of rows) {
-    const parsed = workerCreateBody.safeParse(values);
+    const parsed = bulkRow.safeParse(values);
     if (parsed.success) {
       valid.push({ rowNumber, input: parsed.data });
     } else {
-      for (const issue of parsed.error.issues) {
-        problems.push({ row: rowNumber, column: String(issue.path[0] ?? ''), reason: issue.message });
-      }
+      // one problem a row, the one the Add Worker form would show first
+      const reason = firstMessage(parsed.error.issues) ?? MSG.invalidRequest;
+      const issue = parsed.error.issues.find((candidate) => candidate.message === reason);
+      problems.push({ row: rowNumber, column: String(issue?.path[0] ?? ''), reason });
     }
   }
 
-  // Emp IDs must be unique in the file and against the register
+  // Emp IDs must be unique in the file and against the register, in any letter case
   const empRows = new Map<string, number>();
   for (const { rowNumber, input } of valid) {
     if (!input.empid) continue;
-    const first = empRows.get(input.empid.toLowerCase());
-    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: `Emp ID repeats row ${first}` });
-    else empRows.set(input.empid.toLowerCase(), rowNumber);
+    const first = empRows.get(empIdKey(input.empid));
+    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdRepeatsRow(first) });
+    else empRows.set(empIdKey(input.empid), rowNumber);
   }
   const givenEmpIds = valid.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   const aadhars = valid.map(({ input }) => input.aadhar);
-  const [takenEmp, takenAadhar] = await Promise.all([
-    chunkedSelect(givenEmpIds, (chunk) => db.select({ value: staff.empId }).from(staff).where(inArray(staff.empId, chunk))),
+  const [takenEmpSet, takenAadhar] = await Promise.all([
+    takenEmpIds(db, givenEmpIds),
     chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk))),
   ]);
-  const takenEmpSet = new Set(takenEmp);
   const takenAadharSet = new Set(takenAadhar);
   for (const { rowNumber, input } of valid) {
-    if (input.empid && takenEmpSet.has(input.empid)) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
+    if (input.empid && takenEmpSet.has(empIdKey(input.empid))) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
   }
   if (problems.length) {
     problems.sort((a, b) => a.row - b.row);
@@ -137,10 +136,10 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
     const { aadhar } = item.input;
     const first = seen.get(aadhar);
     if (first !== undefined) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: `Aadhar repeats row ${first}` });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharRepeatsRow(first) });
     } else if (takenAadharSet.has(aadhar)) {
       seen.set(aadhar, item.rowNumber);
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: 'Aadhar already registered' });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharAlreadyRegistered });
     } else {
       seen.set(aadhar, item.rowNumber);
       toInsert.push(item);
@@ -151,7 +150,7 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
   for (const item of toInsert) {
     if (!insertedAadhars.has(item.input.aadhar)) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: 'Aadhar already registered' });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: MSG.aadharAlreadyRegistered });
     }
   }
   skipped.sort((a, b) => a.row - b.row);
@@ -160,15 +159,14 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
 
 /**
  * Inserts the rows in one transaction with their audit entries. Emp IDs left empty are
- * drawn inside it, skipping taken ones and those typed elsewhere in the file; only an ID
- * typed by someone else in the same instant can still collide, and then it runs again.
+ * generated inside it after every taken one (claimEmpIds), which also refuses a typed ID
+ * registered meanwhile (409).
  */
 async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
-  const typed = new Set(toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : [])));
-  for (let attempt = 0; ; attempt += 1) {
-    try {
+  const typed = toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : []));
+  try {
       return await db.transaction(async (tx) => {
-        const generated = await nextEmpIds(tx, toInsert.filter(({ input }) => !input.empid).length, typed);
+        const generated = await claimEmpIds(tx, typed, toInsert.length - typed.length);
         let next = 0;
         const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
         const inserted: StaffRow[] = [];
@@ -194,10 +192,9 @@ async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: numb
         );
         return inserted;
       });
-    } catch (error) {
-      if (staffConflict(error) !== 'empid') throw error;
-      if (attempt >= 2) throw new HttpError(409, MSG.empIdTaken);
-    }
+  } catch (error) {
+    if (staffConflict(error) === 'empid') throw new HttpError(409, MSG.empIdTaken);
+    throw error;
   }
 }
 

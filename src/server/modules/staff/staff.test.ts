@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { rowsOf } from '../../db/connect.js';
 import { auditLog, ifscBranches } from '../../db/schema.js';
-import { uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildUser, loginAs, uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -358,10 +358,45 @@ describe('supervisors on the register', () => {
     }
   });
 
-  it('/auth/getsupervisor is for managers and admins', async () => {
-    expect((await api('GET', '/auth/getsupervisor', supervisorToken)).statusCode).toBe(403);
+  // issue 13 point 1: was 403 for supervisors; any signed-in account now reads the list
+  it('/auth/getsupervisor answers any signed-in account, 401 to strangers', async () => {
     expect((await api('GET', '/auth/getsupervisor')).statusCode).toBe(401);
     expect((await api('GET', '/auth/getsupervisor', adminToken)).statusCode).toBe(200);
+    expect((await api('GET', '/auth/getsupervisor', supervisorToken)).statusCode).toBe(200);
+  });
+
+  it('/auth/getsupervisor as a SPEC §7 client: a supervisor reads the supervisors of their own work type, themself included, and only _id, name, work', async () => {
+    const own = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio', name: 'Asha Bio' });
+    const colleague = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio', name: 'Binu Bio' });
+    const other = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'laundry', name: 'Chitra Laundry' });
+    // a Resigned supervisor cannot sign in, so is no one's supervisor
+    const registered = await api('POST', '/auth/register', managerToken, supervisorForm({ work: 'bio', name: 'Dev Resigned' }));
+    expect(registered.statusCode).toBe(201);
+    const [resignedMember] = (await api('GET', '/worker/get-workers?q=Dev%20Resigned', managerToken)).json();
+    const [full] = (await api('GET', `/worker/getoneworker/${resignedMember._id}`, managerToken)).json();
+    expect((await api('PUT', `/worker/update-worker/${resignedMember._id}`, managerToken, { ...full, status: 'Resigned' })).statusCode).toBe(200);
+
+    // the raw token as the Authorization header, no query parameters
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getsupervisor', headers: { authorization: await loginAs(t.app, own) } });
+    expect(response.statusCode).toBe(200);
+    const { supervisor } = response.json() as { supervisor: Record<string, unknown>[] };
+    expect(supervisor).toEqual([
+      { _id: own.id, name: 'Asha Bio', work: 'bio' },
+      { _id: colleague.id, name: 'Binu Bio', work: 'bio' },
+    ]);
+    expect(JSON.stringify(response.json())).not.toMatch(/password|hash|aadhar|acnumber|email|phone|bank|ifsc/i);
+
+    // managers read every supervisor, with the same fields
+    const all = (await api('GET', '/auth/getsupervisor', managerToken)).json().supervisor as Record<string, unknown>[];
+    expect(all.map((entry) => entry._id)).toEqual(expect.arrayContaining([own.id, colleague.id, other.id]));
+    for (const entry of all) expect(Object.keys(entry).sort()).toEqual(['_id', 'name', 'work']);
+    expect(all.map((entry) => entry.name)).not.toContain('Dev Resigned');
+  });
+
+  it('/auth/getsupervisor gives a supervisor without a work type only themself', async () => {
+    const loner = await buildUser(t.deps.db, { role: ROLE.supervisor, work: null, name: 'Loner No Work' });
+    const response = await api('GET', '/auth/getsupervisor', await loginAs(t.app, loner));
+    expect(response.json()).toEqual({ supervisor: [{ _id: loner.id, name: 'Loner No Work', work: null }] });
   });
 });
 

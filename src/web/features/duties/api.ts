@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   completedDuties,
@@ -10,10 +10,12 @@ import {
   updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
-import { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
+import type { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
-import { ApiError, api } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { listWorkers, supervisorList } from '../../../shared/api/staff.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 /**
  * The /mcctrain duty calls of SPEC §7 (and the staff and supervisor lists the duty forms
@@ -21,8 +23,6 @@ import { useAuth } from '../../auth/auth-context.js';
  * invalidation after a change refreshes the boards, the detail page and the crew
  * suggestions (whose "on 12625" flags follow the live duties).
  */
-
-const crewList = z.array(workerResponse);
 
 export type CrewMember = z.infer<typeof workerResponse>;
 export type SupervisorOption = z.infer<typeof supervisorListResponse>['supervisor'][number];
@@ -110,8 +110,7 @@ export function useCrewCandidates(work: string | null) {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.crew(work ?? ''),
-    queryFn: ({ signal }) =>
-      api.get(`/worker/get-workers?work=${encodeURIComponent(work ?? '')}&status=Active&limit=5000`, { token, schema: crewList, signal }),
+    queryFn: ({ signal }) => call(listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal }),
     enabled: Boolean(token && work),
     staleTime: 30_000,
   });
@@ -122,7 +121,7 @@ export function useSupervisors(enabled: boolean) {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.supervisors,
-    queryFn: ({ signal }) => api.get('/auth/getsupervisor', { token, schema: supervisorListResponse, signal }),
+    queryFn: ({ signal }) => call(supervisorList, { token, signal }),
     enabled: Boolean(token) && enabled,
     staleTime: 60_000,
     select: (answer) => answer.supervisor,

@@ -6,9 +6,11 @@ import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js
 import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
+import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { designationOptions, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 const emptyForm = {
   work: '',
@@ -31,8 +33,7 @@ const FIELD_ORDER = ['work', 'name', 'email', 'phone', 'password', 'confirmPassw
 function validate(body: RegisterBody): Record<string, string> {
   const account = registerBody.safeParse(body);
   const accountErrors = account.success ? {} : fieldErrors(account.error);
-  const staff = supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' });
-  const staffErrors = staff.success ? {} : fieldErrors(staff.error);
+  const staffErrors = firstFieldError(supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' }));
   const errors: Record<string, string> = { ...staffErrors, ...accountErrors };
   // SPEC §5: the form marks wage as required too
   if (!errors.wage && !String(body.wage ?? '').trim()) errors.wage = MSG.fillAllFields;
@@ -55,7 +56,7 @@ export function AddSupervisorForm() {
       ifsccode: bank.code,
       bank: bank.bank,
       branch: bank.branch,
-      status: 'Active',
+      status: STAFF_STATUS.active,
       role: form.designation === 'Manager' ? ROLE.manager : ROLE.supervisor,
     }),
     validate,

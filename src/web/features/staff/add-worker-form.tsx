@@ -2,11 +2,12 @@ import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@man
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerCreateBody } from '../../../shared/schemas/staff.js';
-import { fieldErrors } from '../../forms/field-errors.js';
-import { createWorker, type WorkerPayload } from './api.js';
+import { createWorker, type NewWorkerBody } from './api.js';
+import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { workOptions, workerDesignationOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 
 const emptyForm = {
   work: '',
@@ -29,14 +30,11 @@ const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 
  * workers: the manager's page today, the admin's /dashboard/admin/addworkers later.
  */
 export function AddWorkerForm() {
-  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, WorkerPayload>({
+  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, NewWorkerBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
-    toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: 'Active' }),
-    validate: (body) => {
-      const parsed = workerCreateBody.safeParse(body);
-      return parsed.success ? {} : fieldErrors(parsed.error);
-    },
+    toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: STAFF_STATUS.active }),
+    validate: (body) => firstFieldError(workerCreateBody.safeParse(body)),
     send: createWorker,
     success: MSG.workerAdded,
   });

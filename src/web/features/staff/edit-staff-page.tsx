@@ -7,10 +7,10 @@ import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
 import { ApiError, NetworkError } from '../../api/client.js';
-import { fieldErrors } from '../../forms/field-errors.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { PageLoader } from '../../layouts/page-loader.js';
-import { useUpdateWorker, useWorker, type WorkerPayload } from './api.js';
+import { useUpdateWorker, useWorker, type WorkerChangeBody } from './api.js';
+import { firstFieldError } from './first-field-error.js';
 import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
@@ -62,10 +62,11 @@ export default function EditStaffPage() {
   return <EditWorkerForm key={worker.data._id} worker={worker.data} />;
 }
 
-type Form = Omit<WorkerPayload, 'ifsccode' | 'bank' | 'branch'>;
+type Form = ReturnType<typeof formOf>;
 const FIELD_ORDER = ['name', 'phone', 'empid', 'designation', 'aadhar', 'wage', 'work', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino', 'status'] as const;
 
-function formOf(worker: Worker): Form {
+/** The form's fields as text, from the record (bank details live in the IFSC lookup's state). */
+function formOf(worker: Worker) {
   return {
     name: worker.name,
     phone: worker.phone,
@@ -90,9 +91,9 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const body: WorkerPayload = { ...form, ifsccode: ifsc.state.code, bank: ifsc.state.bank, branch: ifsc.state.branch };
+    const body: WorkerChangeBody = { ...form, ifsccode: ifsc.state.code, bank: ifsc.state.bank, branch: ifsc.state.branch };
     const parsed = workerUpdateBody.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    const found = firstFieldError(parsed);
     if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidEdit;
     setErrors(found);
     if (Object.keys(found).length) {

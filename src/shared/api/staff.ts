@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import {
+  ifscParams,
+  ifscResponse,
+  supervisorListResponse,
+  workerCreateBody,
+  workerResponse,
+  workersQuery,
+  workerUpdateBody,
+} from '../schemas/staff.js';
+import { defineRoute } from './contract.js';
+import { errorBody, errorResponses, idParams } from './envelopes.js';
+
+/** The staff register (SPEC §7 /worker rows) and the supervisor list (/auth/getsupervisor). */
+
+const tags = ['staff'] as const;
+const workerId = idParams(MSG.workerNotFound);
+const saved = (message: string) => z.object({ success: z.literal(true), msg: z.string().describe(message), worker: workerResponse });
+
+export const createWorker = defineRoute({
+  method: 'POST',
+  path: '/worker/create-worker',
+  tags,
+  summary: 'Add a worker (managers and admins)',
+  description: 'An Aadhaar number already on the register answers 200 {success: false, msg: "Already registered, please login"} (SPEC §8).',
+  body: workerCreateBody,
+  responses: {
+    201: saved(MSG.workerAdded),
+    200: z.object({ success: z.literal(false), msg: z.string().describe(MSG.alreadyRegistered) }),
+    ...errorResponses(400, 401, 403, 409),
+  },
+});
+
+export const listWorkers = defineRoute({
+  method: 'GET',
+  path: '/worker/get-workers',
+  tags,
+  summary: 'Staff, newest first (supervisors: their own work type, without private fields)',
+  description:
+    'Paging: `limit` (1–5000, default 1000) rows from `offset`; the header x-total-count carries the number of matching records. Managers and admins read the Aadhaar masked.',
+  query: workersQuery,
+  responses: { 200: z.array(workerResponse), ...errorResponses(400, 401, 403) },
+});
+
+export const oneWorker = defineRoute({
+  method: 'GET',
+  path: '/worker/getoneworker/{id}',
+  tags,
+  summary: 'One staff record, as a list whose first item is the record (managers and admins)',
+  params: workerId,
+  responses: { 200: z.array(workerResponse), ...errorResponses(401, 403, 404) },
+});
+
+export const updateWorker = defineRoute({
+  method: 'PUT',
+  path: '/worker/update-worker/{id}',
+  tags,
+  summary: 'Change a staff record: every field of the Update Worker form (managers and admins)',
+  params: workerId,
+  body: workerUpdateBody,
+  responses: { 200: saved(MSG.workerUpdated), ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+const rowProblem = z.object({
+  row: z.number().describe('The row number as the spreadsheet shows it (the header is row 1)'),
+  column: z.string(),
+  reason: z.string(),
+});
+
+export const uploadWorkers = defineRoute({
+  method: 'POST',
+  path: '/worker/uploadbulkdata',
+  tags,
+  summary: 'Import workers from the first sheet of an .xlsx or .xls file (multipart, one file field; managers and admins)',
+  description:
+    'Row 1 names the columns (name, work, phone and aadhar required). Any invalid row refuses the whole file with 400 and `errors`, one per row; rows whose Aadhaar is already registered or repeated are skipped and listed.',
+  multipart: true,
+  responses: {
+    200: z.object({
+      success: z.literal(true),
+      msg: z.string(),
+      imported: z.number(),
+      skipped: z.array(z.object({ row: z.number(), aadhar: z.string().describe('Masked: XXXX XXXX 1234'), reason: z.string() })),
+    }),
+    ...errorResponses(401, 403, 409, 413),
+    400: errorBody.extend({ errors: z.array(rowProblem).optional() }).describe('The file or a row breaks a rule; errors lists the rows'),
+  },
+});
+
+export const uploadTemplate = defineRoute({
+  method: 'GET',
+  path: '/worker/upload-template',
+  tags,
+  summary: 'The bulk upload template (managers and admins)',
+  responses: {
+    200: { file: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: 'Workers_upload_template.xlsx: the header row and a sheet of notes' },
+    ...errorResponses(401, 403),
+  },
+});
+
+export const ifscLookup = defineRoute({
+  method: 'GET',
+  path: '/worker/get-ifsc/{ifsccode}',
+  tags,
+  summary: 'Bank and branch of an IFSC code (managers and admins)',
+  description: 'A code that is not an IFSC, or names no bank, answers 404. Without the upstream source the branch may be empty.',
+  params: ifscParams,
+  responses: { 200: ifscResponse, ...errorResponses(401, 403, 404) },
+});
+
+export const supervisorList = defineRoute({
+  method: 'GET',
+  path: '/auth/getsupervisor',
+  tags,
+  summary: 'Supervisors who can sign in, by name (any signed-in account)',
+  description: 'Managers and admins read every supervisor; a supervisor reads the supervisors of their own work type (themself included).',
+  responses: { 200: supervisorListResponse, ...errorResponses(401) },
+});
+
+export const staffContracts = [createWorker, listWorkers, oneWorker, updateWorker, uploadWorkers, uploadTemplate, ifscLookup, supervisorList];
