@@ -63,7 +63,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * One call to the API. Resolves with the status and body of a 2xx answer; rejects with
+ * One call to the API (the transport under src/web/api/call.ts, which every feature uses
+ * with a contract). Resolves with the status and body of a 2xx answer; rejects with
  * ApiError for any other status and with NetworkError when no answer came.
  */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
@@ -91,18 +92,6 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   const data = options.schema ? options.schema.parse(body) : (body as T);
   return { status: response.status, data, headers: response.headers };
 }
-
-/** Shorthands that resolve with the body only. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
-    apiRequest<T>('GET', path, options).then((r) => r.data),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-    apiRequest<T>('POST', path, { ...options, body }).then((r) => r.data),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-    apiRequest<T>('PUT', path, { ...options, body }).then((r) => r.data),
-  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
-    apiRequest<T>('DELETE', path, options).then((r) => r.data),
-};
 
 /**
  * A fresh Idempotency-Key: one per filled form, kept while the same form is sent again
