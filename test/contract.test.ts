@@ -107,6 +107,7 @@ describe('the API document tells the truth', () => {
     for (const status of statuses) {
       const answer = operation.responses![status]!;
       expect(answer.description, `${key} ${status} has a description`).toBeTruthy();
+      expect(answer.description, `${key} ${status} is described in words`).not.toBe('Default Response');
       const content = answer.content ?? {};
       expect(Object.keys(content).length, `${key} ${status} states its body`).toBeGreaterThan(0);
       for (const [type, media] of Object.entries(content)) expect(media.schema, `${key} ${status} ${type}`).toBeDefined();

@@ -32,7 +32,10 @@ export function fastifySchema(contract: RouteContract) {
   for (const [status, answer] of Object.entries(contract.responses)) {
     response[Number(status)] = isFileResponse(answer)
       ? { description: answer.description, content: Object.fromEntries(answer.file.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])) }
-      : answer;
+      : answer.description
+        ? answer
+        : // a success answer without its own words is described by what the route does
+          answer.describe(contract.summary);
   }
   return {
     tags: [...contract.tags],
