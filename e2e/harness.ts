@@ -6,7 +6,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,19 +71,30 @@ async function createAccount(account: Account, env: NodeJS.ProcessEnv): Promise<
   }
 }
 
+/**
+ * Waits for the server's own word that it is ready (it sends {ready: true} over the IPC
+ * channel once it listens on a migrated database), then confirms with /readyz. Fails
+ * as soon as the server exits, or after timeoutMs.
+ */
 async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`the server was not ready within ${timeoutMs} ms:\n${output()}`);
+  await new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (message: unknown) => {
+      if (message && typeof message === 'object' && (message as { ready?: unknown }).ready === true) finish();
+    };
+    const onExit = (code: number | null) => finish(new Error(`the server exited with code ${code}:\n${output()}`));
+    const timer = setTimeout(() => finish(new Error(`the server was not ready within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+  const response = await fetch(`${baseUrl}/readyz`);
+  if (response.status !== 200) throw new Error(`the server said it was ready, but /readyz answered ${response.status}:\n${output()}`);
 }
 
 /** Starts the built server on a fresh database with these accounts. */
@@ -110,7 +121,8 @@ export async function startApp(accounts: Account[]): Promise<RunningApp> {
     child = spawn(process.execPath, [serverMain], {
       cwd: ROOT,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // 'ipc': the server tells us when it is ready (waitForReady)
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let log = '';
     const keep = (chunk: Buffer) => {
@@ -182,23 +194,49 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login', exact: true }).last().click();
 }
 
-/** The 6-digit code of the newest mail in the outbox. */
+/** The 6-digit code of the newest mail in an outbox folder, or null while there is none. */
+async function newestCode(outboxDir: string): Promise<string | null> {
+  const files = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
+  const withTimes = await Promise.all(files.map(async (name) => ({ name, time: (await stat(path.join(outboxDir, name))).mtimeMs })));
+  withTimes.sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
+  const newest = withTimes[0];
+  if (!newest) return null;
+  const mail = await readFile(path.join(outboxDir, newest.name), 'utf8');
+  const body = mail.slice(mail.search(/\r?\n\r?\n/));
+  return /\b(\d{6})\b/.exec(body)?.[1] ?? null;
+}
+
+/**
+ * The 6-digit code of the newest mail in the outbox, as soon as the mail is written: the
+ * folder is watched, and read again on each change (the user waits for the mail, not a
+ * clock). Fails after timeoutMs.
+ */
 export async function latestResetCode(app: RunningApp, timeoutMs = 10_000): Promise<string> {
+  await mkdir(app.outboxDir, { recursive: true });
+  let wake = () => {};
+  const watcher = watch(app.outboxDir, () => wake());
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = existsSync(app.outboxDir) ? (await readdir(app.outboxDir)).filter((name) => name.endsWith('.eml')) : [];
-    if (files.length > 0) {
-      const withTimes = await Promise.all(files.map(async (name) => ({ name, time: (await stat(path.join(app.outboxDir, name))).mtimeMs })));
-      withTimes.sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
-      const newest = withTimes[0];
-      if (newest) {
-        const mail = await readFile(path.join(app.outboxDir, newest.name), 'utf8');
-        const body = mail.slice(mail.search(/\r?\n\r?\n/));
-        const code = /\b(\d{6})\b/.exec(body)?.[1];
-        if (code) return code;
-      }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for (;;) {
+      // armed before reading, so a mail written meanwhile still wakes us
+      const changed = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      const code = await newestCode(app.outboxDir);
+      if (code) return code;
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      const expired = new Promise<'expired'>((resolve) => {
+        timer = setTimeout(() => resolve('expired'), left);
+      });
+      const outcome = await Promise.race([changed, expired]);
+      clearTimeout(timer);
+      if (outcome === 'expired') break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    clearTimeout(timer);
+    watcher.close();
   }
   throw new Error(`no reset code arrived in ${app.outboxDir}`);
 }

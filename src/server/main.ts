@@ -133,6 +133,11 @@ async function announce(): Promise<void> {
   const db = database!.db;
   const where = database!.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   log.info({ ms: Math.round(performance.now() - started) }, `Dutyroll ready at ${config.publicUrl} on ${where}`);
+  // a parent that started us with an IPC channel (the browser journeys' harness, a process
+  // manager) learns it at once, instead of polling /readyz
+  process.send?.({ ready: true });
+  // the channel must never keep the process alive on its own
+  process.channel?.unref();
   // a database blip here only costs the hint, never the process
   let noAccountYet = false;
   try {
