@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from './auth/auth-context.js';
 import { router } from './router.js';
 import { theme } from './theme.js';
+import { startLanguage } from './i18n/i18n.js';
 
 // The toaster's code (and its transition library) is not needed to show a page: it loads
 // at the first tap or key press (toasts answer something the person did), or else when
@@ -45,6 +46,10 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The device's language is applied before the first paint, so nobody sees English flash
+// before their own language (its catalogue is one small cached file).
+await startLanguage();
 
 createRoot(root).render(
   <StrictMode>
