@@ -91,7 +91,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
-        setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
+        setNotice({ tone: 'success', text: translateMessage(answer.message || MSG.resetSuccess) });
         setStep('done');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });
