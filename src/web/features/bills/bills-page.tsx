@@ -17,6 +17,7 @@ import { useBills, useDeleteBill, useUpdateBill } from './api.js';
 import { tabFromParam } from '../reports/report-month.js';
 import { BILL_TABS, netAmountText, summarizeBills } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 
 interface Draft {
   status: string;
@@ -28,7 +29,7 @@ interface Draft {
 const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
 
 function serverMessage(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : '';
+  return translateMessage(error instanceof ApiError || error instanceof Error ? error.message : '');
 }
 
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
@@ -66,6 +67,7 @@ export default function BillsPage() {
 }
 
 function BillTab({ work, category }: { work: WorkType; category: string }) {
+  const m = useMessages();
   const query = useBills(work);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const update = useUpdateBill();
@@ -83,7 +85,7 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {query.error.message || MSG.somethingWentWrong}
+        {m(query.error.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }

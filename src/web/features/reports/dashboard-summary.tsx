@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
+import { useMessages } from '../../i18n/messages.js';
 
 // The charts (recharts) are a large chunk: the cards show first, the charts follow.
 const DashboardCharts = lazy(() => import('./dashboard-charts.js'));
@@ -24,11 +25,12 @@ const cards: { label: string; value: (s: Summary) => ReactNode; money?: boolean 
  * server call computes everything in SQL ("today" in APP_TZ).
  */
 export function DashboardSummary() {
+  const m = useMessages();
   const query = useDashboardSummary();
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {query.error.message || MSG.somethingWentWrong}
+        {m(query.error.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
 import { ApiError } from '../../api/client.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /** 'Download Excel': saves the server's file; a failure shows the server's {msg}. */
 export function ReportDownloadButton({ download, disabled }: { download: () => Promise<unknown>; disabled?: boolean }) {
@@ -13,7 +14,7 @@ export function ReportDownloadButton({ download, disabled }: { download: () => P
       await download();
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : error instanceof Error ? error.message : MSG.somethingWentWrong;
-      notifications.show({ color: 'red', title: MSG.downloadFailed, message });
+      notifications.show({ color: 'red', title: MSG.downloadFailed, message: translateMessage(message) });
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
 import { ReportDownloadButton } from './report-download-button.js';
 import { REPORT_TABS } from './report-month.js';
+import { useMessages } from '../../i18n/messages.js';
 
 /**
  * The frame of a monthly report page (attendance, wage register): the title with the
@@ -38,6 +39,7 @@ export function ReportLayout<T>({
   link: { to: string; label: string };
   children: (data: T) => ReactNode;
 }) {
+  const m = useMessages();
   useDocumentTitle(`${title} · Dutyroll`);
   return (
     <Stack gap="md">
@@ -69,7 +71,7 @@ export function ReportLayout<T>({
               </Text>
             ) : query.isError ? (
               <Alert color="red" variant="light" role="alert">
-                {query.error.message || MSG.somethingWentWrong}
+                {m(query.error.message || MSG.somethingWentWrong)}
               </Alert>
             ) : isEmpty(query.data) ? (
               <Text c="dimmed" py="lg">

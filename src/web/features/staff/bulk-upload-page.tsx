@@ -6,6 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadTemplate, uploadProblems, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 
 type Outcome = { kind: 'success'; answer: UploadSuccess } | { kind: 'failure'; answer: UploadProblems };
 
@@ -38,13 +39,13 @@ export default function BulkUploadPage() {
     setOutcome(null);
     upload.mutate(file, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.msg });
+        notifications.show({ color: 'green', message: translateMessage(answer.msg) });
         setOutcome({ kind: 'success', answer });
         setFile(null);
       },
       onError: (error) => {
         const answer = failureOf(error);
-        notifications.show({ color: 'red', title: MSG.uploadFailed, message: answer.msg });
+        notifications.show({ color: 'red', title: MSG.uploadFailed, message: translateMessage(answer.msg) });
         setOutcome({ kind: 'failure', answer });
       },
     });
@@ -55,7 +56,7 @@ export default function BulkUploadPage() {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong });
+      notifications.show({ color: 'red', message: translateMessage(error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong) });
     } finally {
       setDownloading(false);
     }
@@ -103,18 +104,19 @@ export default function BulkUploadPage() {
 }
 
 function UploadReport({ outcome }: { outcome: Outcome }) {
+  const m = useMessages();
   if (outcome.kind === 'success') {
     const { msg, skipped } = outcome.answer;
     return (
       <Stack gap="sm" aria-live="polite">
         <Alert color="green" variant="light">
-          {msg}
+          {m(msg)}
         </Alert>
         {skipped.length ? (
           <ReportTable
             title={MSG.bulkSkippedTitle}
             columns={['Row', 'Aadhar', 'Reason']}
-            rows={skipped.map((item) => [String(item.row), item.aadhar, item.reason])}
+            rows={skipped.map((item) => [String(item.row), item.aadhar, m(item.reason)])}
           />
         ) : null}
       </Stack>
@@ -124,10 +126,10 @@ function UploadReport({ outcome }: { outcome: Outcome }) {
   return (
     <Stack gap="sm" aria-live="polite">
       <Alert color="red" variant="light" title={MSG.uploadFailed}>
-        {msg}
+        {m(msg)}
       </Alert>
       {errors.length ? (
-        <ReportTable title={MSG.bulkProblemsTitle} columns={['Row', 'Column', 'Reason']} rows={errors.map((item) => [String(item.row), item.column, item.reason])} />
+        <ReportTable title={MSG.bulkProblemsTitle} columns={['Row', 'Column', 'Reason']} rows={errors.map((item) => [String(item.row), item.column, m(item.reason)])} />
       ) : null}
     </Stack>
   );

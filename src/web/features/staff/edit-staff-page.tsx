@@ -16,18 +16,20 @@ import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
 import { designationOptions, statusOptions, workOptions } from './staff-options.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 
 const STAFF_LIST = '/dashboard/manager/staffdetails';
 
 /** manager/editstaff/{id}, 'Update Worker'. */
 export default function EditStaffPage() {
+  const m = useMessages();
   useDocumentTitle(`${MSG.updateWorker} · Dutyroll`);
   const { id = '' } = useParams();
   const worker = useWorker(id);
 
   if (worker.isPending) return <PageLoader label={MSG.loading} />;
   if (worker.isError) {
-    const detail = worker.error instanceof NetworkError ? MSG.cannotReachServer : worker.error instanceof ApiError ? worker.error.message : '';
+    const detail = m(worker.error instanceof NetworkError ? MSG.cannotReachServer : worker.error instanceof ApiError ? worker.error.message : '');
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -110,7 +112,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
         const detail = error instanceof NetworkError ? MSG.cannotReachServer : error.message;
         notifications.show(
           detail && detail !== MSG.workerUpdateFailed
-            ? { color: 'red', title: MSG.workerUpdateFailed, message: detail }
+            ? { color: 'red', title: MSG.workerUpdateFailed, message: translateMessage(detail) }
             : { color: 'red', message: MSG.workerUpdateFailed },
         );
       },

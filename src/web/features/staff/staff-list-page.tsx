@@ -9,6 +9,7 @@ import { NetworkError } from '../../api/client.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useWorkers } from './api.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
+import { useMessages } from '../../i18n/messages.js';
 
 /** SPEC §2 staff list tabs, in its order and spelling. */
 const TABS: { work: WorkType; label: string }[] = [
@@ -27,6 +28,7 @@ const COLUMNS = ['Name', 'Phone', 'Emp ID', 'Aadhar', 'Status', 'Action'];
  * so coming back from Update Worker shows the same rows.
  */
 export default function StaffListPage() {
+  const m = useMessages();
   useDocumentTitle(`${MSG.allStaffMembers} · Dutyroll`);
   const { params, update, page } = useAddressParams();
   const work = toWorkType(params.get('work')) ?? 'mcc';
@@ -47,7 +49,7 @@ export default function StaffListPage() {
       <Table.Tr>
         <Table.Td colSpan={COLUMNS.length}>
           <Alert color="red" variant="light">
-            {error instanceof NetworkError ? MSG.cannotReachServer : error.message || MSG.somethingWentWrong}
+            {m(error instanceof NetworkError ? MSG.cannotReachServer : error.message || MSG.somethingWentWrong)}
           </Alert>
         </Table.Td>
       </Table.Tr>
@@ -151,11 +153,12 @@ function StatusRow({ text }: { text: string }) {
  * edit link are on screen without scrolling sideways.
  */
 function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'done'; workers: Worker[]; error: Error | null }) {
+  const m = useMessages();
   if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{MSG.loading}</Text>;
   if (state === 'error') {
     return (
       <Alert color="red" variant="light">
-        {error instanceof NetworkError ? MSG.cannotReachServer : error?.message || MSG.somethingWentWrong}
+        {m(error instanceof NetworkError ? MSG.cannotReachServer : error?.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }
