@@ -57,7 +57,7 @@ const LATIN_KEPT: Record<string, string[]> = {
   monthOutOfRange: ['YYYY-MM'],
   // names in the API itself (a header, query and body fields, JSON values) for whoever calls it
   idempotencyKeyInvalid: ['Idempotency-Key'],
-  idempotencyKeyUsed: ['Idempotency-Key'],
+  idempotencyKeyReused: ['Idempotency-Key'],
   disabledInvalid: ['disabled', 'true', 'false'],
   pageSizeInvalid: ['limit'],
   offsetInvalid: ['offset'],
