@@ -81,8 +81,8 @@ export function AddSupervisorForm() {
             <TextInput label={t('staff.fields.supervisorName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.supervisorEmail')} type="email" inputMode="email" autoComplete="off" {...text('email')} required />
             <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
-            <PasswordInput label={t('staff.fields.password')} autoComplete="new-password" {...text('password')} required />
-            <PasswordInput label={t('staff.fields.confirmPassword')} autoComplete="new-password" {...text('confirmPassword')} required />
+            <PasswordInput label={t('staff.fields.password')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('password')} required />
+            <PasswordInput label={t('staff.fields.confirmPassword')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('confirmPassword')} required />
             <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
             <Select label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} allowDeselect={false} />
             <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
