@@ -3,12 +3,12 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
 import { ReportDownloadButton } from './report-download-button.js';
 import { REPORT_TABS } from './report-month.js';
-import { useMessages } from '../../i18n/messages.js';
 
 /**
  * The frame of a monthly report page (attendance, wage register): the title with the
@@ -67,7 +67,7 @@ export function ReportLayout<T>({
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             {query.isPending ? (
               <Text c="dimmed" py="lg" role="status">
-                {MSG.loadingData}
+                {m(MSG.loadingData)}
               </Text>
             ) : query.isError ? (
               <Alert color="red" variant="light" role="alert">
@@ -75,7 +75,7 @@ export function ReportLayout<T>({
               </Alert>
             ) : isEmpty(query.data) ? (
               <Text c="dimmed" py="lg">
-                {MSG.noWorkersInCategory}
+                {m(MSG.noWorkersInCategory)}
               </Text>
             ) : (
               children(query.data)
