@@ -13,8 +13,12 @@ export function localeOf(language: Language = currentLanguage()): string {
   return LOCALES[language];
 }
 
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions, language?: Language): string {
-  return new Intl.NumberFormat(localeOf(language), options).format(value);
+/**
+ * A number with Indian grouping (12,34,567) and Western digits in every language: ICU's
+ * ml-IN pattern groups 1,234,567, so numbers always use the en-IN pattern.
+ */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat('en-IN', options).format(value);
 }
 
 /** A date and time in the company's time zone, e.g. 23/11/2026, 5:35 pm. */
