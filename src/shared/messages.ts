@@ -167,7 +167,7 @@ export const MSG = {
   ownDutiesOnly: 'You can only change duties you supervise',
   completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
-  idempotencyKeyUsed: 'This Idempotency-Key was already used for a duty that no longer exists. Send the duty with a new key.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the change with a new key.',
   workerInvalid: 'Choose workers from the list',
   crewTooLarge: (max: number) => `A duty can have at most ${max} workers`,
   dutyDeleted: 'Duty deleted successfully',
