@@ -35,6 +35,8 @@ export interface OutboxStatus {
   sending: boolean;
   /** the server answered 401: the session ended; sending waits for a new sign-in */
   needsSignIn: boolean;
+  /** writes this tab sent so far (the lists reload when it grows) */
+  sent: number;
 }
 
 export interface OutboxDeps {
@@ -92,7 +94,7 @@ export function isHeldBack(entry: OutboxEntry, entries: OutboxEntry[]): boolean 
 }
 
 export class Outbox {
-  private status: OutboxStatus = { entries: [], sending: false, needsSignIn: false };
+  private status: OutboxStatus = { entries: [], sending: false, needsSignIn: false, sent: 0 };
   private readonly listeners = new Set<() => void>();
   /** the forms waiting for their entry's outcome (this tab only) */
   private readonly waiters = new Map<string, (result: SubmitResult) => void>();
@@ -270,6 +272,7 @@ export class Outbox {
         body: entry.versionFrom === 'previous' ? { ...entry.body, version: answer.duty.version } : entry.body,
       }));
       await this.commit({ remove: [next.id], put: rewritten });
+      this.emit({ sent: this.status.sent + 1 });
       this.settle(next.id, { kind: 'sent', answer, entry: next });
     }
   }
@@ -300,9 +303,14 @@ export class Outbox {
     await this.refresh();
   }
 
+  /** Stops sending (the account signed out in this tab); start() resumes. */
   stop() {
     this.stopped = true;
     this.cancelRetry?.();
-    this.listeners.clear();
+    this.cancelRetry = null;
+  }
+
+  start() {
+    this.stopped = false;
   }
 }
