@@ -98,7 +98,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
 }
 
 const noSubscribe = () => () => {};
-const EMPTY: OutboxStatus = { entries: [], sending: false, needsSignIn: false, sent: 0 };
+const EMPTY: OutboxStatus = { entries: [], sending: false, needsSignIn: false, sent: 0, resolvedIds: {} };
 
 /** The account's outbox, or null outside a signed-in area. */
 export function useOutbox(): Outbox | null {

@@ -37,6 +37,8 @@ export interface OutboxStatus {
   needsSignIn: boolean;
   /** writes this tab sent so far (the lists reload when it grows) */
   sent: number;
+  /** local id of a duty added offline → the server's id, once this tab sent the add */
+  resolvedIds: Readonly<Record<string, string>>;
 }
 
 export interface OutboxDeps {
@@ -94,7 +96,7 @@ export function isHeldBack(entry: OutboxEntry, entries: OutboxEntry[]): boolean 
 }
 
 export class Outbox {
-  private status: OutboxStatus = { entries: [], sending: false, needsSignIn: false, sent: 0 };
+  private status: OutboxStatus = { entries: [], sending: false, needsSignIn: false, sent: 0, resolvedIds: {} };
   private readonly listeners = new Set<() => void>();
   /** the forms waiting for their entry's outcome (this tab only) */
   private readonly waiters = new Map<string, (result: SubmitResult) => void>();
@@ -272,7 +274,10 @@ export class Outbox {
         body: entry.versionFrom === 'previous' ? { ...entry.body, version: answer.duty.version } : entry.body,
       }));
       await this.commit({ remove: [next.id], put: rewritten });
-      this.emit({ sent: this.status.sent + 1 });
+      this.emit({
+        sent: this.status.sent + 1,
+        ...(isLocalId(next.dutyRef) ? { resolvedIds: { ...this.status.resolvedIds, [next.dutyRef]: answer.duty._id } } : {}),
+      });
       this.settle(next.id, { kind: 'sent', answer, entry: next });
     }
   }

@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   completedDuties,
-  createDuty as createDutyRoute,
   deleteDuty as deleteDutyRoute,
   liveDuties,
   oneDuty,
   staffingNorms,
   updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
+import type { createDuty as createDutyRoute } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import type { supervisorListResponse } from '../../../shared/schemas/staff.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
@@ -148,17 +148,6 @@ export function useSupervisors(enabled: boolean) {
 }
 
 export type NewDutyBody = CallInput<typeof createDutyRoute>['body'];
-
-/** POST /mcctrain/create-mcctrain ({success, message}). */
-export function useCreateDuty() {
-  const { token } = useAuth();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, requestKey }: { body: NewDutyBody; requestKey: string }) =>
-      call(createDutyRoute, { body, token, headers: { 'idempotency-key': requestKey } }),
-    onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
-  });
-}
 
 /** Required staff per coach by work type (GET /staffing-norms), as the server computes reqq with. */
 export function useDutyStaffingNorms() {
