@@ -26,7 +26,7 @@ export const createDuty = defineRoute({
     `${onceNote} A repeat answers the first 201 with the duty as it was created.`,
   headers: idempotencyKeyHeaders,
   body: createDutyBody,
-  responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 409, 422) },
+  responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 422) },
 });
 
 const listQueryNote = `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters).`;
