@@ -51,8 +51,10 @@ export interface OutboxEntry {
   /** the request body as it will be sent (a crew edit's version filled in from the previous answer) */
   body: Record<string, unknown>;
   /**
-   * 'previous': a crew edit made on a copy that already showed an earlier queued change
-   * of the same duty; it is sent with the version the server answered for that change.
+   * 'previous': a completion or crew edit made on a copy that already showed an earlier
+   * queued change of the same duty; it is sent with the version the server answered for
+   * that change. Otherwise the body carries the version of the copy it was made on, so a
+   * duty changed meanwhile (a manager completed it) answers 409 instead of a silent no-op.
    */
   versionFrom?: 'previous';
   entered: EnteredSummary;

@@ -81,10 +81,10 @@ const create = (trainno: string): NewWrite => ({
   body: { work: 'mcc', trainno, totalcoach: '12', workers: ['w1'] },
   entered: { work: 'mcc', trainno, totalcoach: 12, crew: [{ _id: 'w1', name: 'Anil' }] },
 });
-const complete = (dutyRef: string, returned?: number): NewWrite => ({
+const complete = (dutyRef: string, returned?: number, version = 0): NewWrite => ({
   kind: 'complete',
   dutyRef,
-  body: returned === undefined ? { status: 'completed' } : { status: 'completed', returned },
+  body: returned === undefined ? { status: 'completed', version } : { status: 'completed', returned, version },
   entered: { work: 'acca', returned: returned ?? null },
 });
 const editCrew = (dutyRef: string, version: number, workers: string[]): NewWrite => ({
@@ -125,7 +125,8 @@ describe('the offline outbox', () => {
     await outbox.wake();
     expect(server.received).toHaveLength(2);
     const createdId = '00000000-0000-4000-8000-000000000001';
-    expect(server.received[1]).toMatchObject({ dutyRef: createdId, body: { status: 'completed', returned: 2 } });
+    // with the version the add answered: a duty changed meanwhile would answer 409
+    expect(server.received[1]).toMatchObject({ dutyRef: createdId, body: { status: 'completed', returned: 2, version: 1 } });
   });
 
   it('sends a crew edit of a duty added offline with the version the add answered, and a second edit with the first edit\'s version', async () => {

@@ -145,7 +145,7 @@ export class Outbox {
     const seq = replaced?.seq ?? Math.max(this.deps.now(), lastSeq + 1);
     const body = { ...write.body };
     let versionFrom: 'previous' | undefined;
-    if (write.kind === 'editCrew') {
+    if (write.kind !== 'create') {
       // made on a copy that showed an earlier queued change of this duty: its version comes
       // from that change's answer
       const earlier = entries.some((entry) => entry.dutyRef === dutyRef && entry.seq < seq && entry.id !== replaced?.id);

@@ -48,7 +48,9 @@ export function MarkCompletedButton({
         {
           kind: 'complete',
           dutyRef: duty._id,
-          body: returnedCount === undefined ? { status: 'completed' } : { status: 'completed', returned: returnedCount },
+          // with the version shown: a duty completed or edited meanwhile answers 409 (kept and
+          // shown as a conflict) instead of the server's silent "already completed" no-op
+          body: returnedCount === undefined ? { status: 'completed', version: duty.version } : { status: 'completed', returned: returnedCount, version: duty.version },
           entered: { work: duty.work, trainno: duty.trainno, returned: returnedCount ?? null },
         },
         fix?.id,
