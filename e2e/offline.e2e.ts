@@ -151,6 +151,14 @@ describe('offline writes', () => {
     await reopened.getByRole('article', { name: 'Train 16302' }).waitFor();
     expect(await serverDuties()).toEqual([]);
 
+    // signing out now would lose them: the app asks first, and Stay keeps everything
+    await reopened.getByRole('button', { name: MSG.logout }).click();
+    const warning = reopened.getByRole('dialog', { name: T.signOutTitle });
+    await warning.getByText(T.signOutWarning_other.replace('{{count}}', '3')).waitFor();
+    await warning.getByRole('button', { name: T.stay }).click();
+    await warning.waitFor({ state: 'detached' });
+    await reopened.getByText(waitingText(3)).waitFor();
+
     // the network returns: sent without a tap, in order, once
     await context.setOffline(false);
     await reopened.getByTestId('offline-status').waitFor({ state: 'detached' });
