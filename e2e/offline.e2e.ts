@@ -149,6 +149,8 @@ describe('offline writes', () => {
     await reopened.getByText(waitingText(3)).waitFor();
     await reopened.getByText(T.youAreOffline).waitFor();
     await reopened.getByRole('article', { name: 'Train 16302' }).waitFor();
+    // the live list is the copy saved on the phone, marked with its age
+    expect(await reopened.getByTestId('saved-age').textContent()).toMatch(/^Saved (just now|\d+ minutes? ago)$/);
     expect(await serverDuties()).toEqual([]);
 
     // signing out now would lose them: the app asks first, and Stay keeps everything
