@@ -7,10 +7,12 @@ const api = 'http://127.0.0.1:3000';
  * The web app lives in src/web and builds into dist/web, which the server serves:
  * hashed files under dist/web/assets/ get a year-long cache, index.html is the fallback
  * of every page route. `npm run dev` proxies the API to the server on :3000.
+ * A build also writes the installable app's manifest and service worker (vite.pwa.ts,
+ * decision 0018); `vite` dev has neither.
  */
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : [])],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -32,4 +34,4 @@ export default defineConfig({
       '/readyz': api,
     },
   },
-});
+}));

@@ -9,12 +9,17 @@ import { buildUser, loginAs } from '../../test/helpers/factories.js';
 import { captureLog } from '../../test/helpers/log-capture.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/helpers/test-app.js';
 
-/** A built web app in a temp folder: index.html and one hashed asset. */
+/** A built web app in a temp folder: index.html, one hashed asset, the service worker and manifest. */
 function fakeWebRoot(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-web-'));
   mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, 'icons'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Dutyroll</title><div id="root"></div>');
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(root, 'workbox-5a1b2c3d.js'), 'self.workbox = {};');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), JSON.stringify({ name: 'Dutyroll', start_url: '/' }));
+  writeFileSync(path.join(root, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   return root;
 }
 
@@ -65,6 +70,32 @@ describe('web app and unknown paths', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('serves the page, the service worker and the manifest to be checked on every use, never for a year', async () => {
+    for (const url of ['/index.html', '/sw.js', '/workbox-5a1b2c3d.js', '/manifest.webmanifest']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject('/sw.js')).headers['content-type']).toMatch(/javascript/);
+    expect((await t.app.inject('/manifest.webmanifest')).headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect((await t.app.inject('/icons/icon-192.png')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers a missing file with 404, never the page: a stale tab must not run HTML as its old chunk', async () => {
+    const urls = ['/assets/nope.js', '/assets/old-chunk-1a2b3c.css', '/assets/gone', '/sw-old.js', '/workbox-00000000.js', '/icons/missing.png', '/dashboard/user/stale.js', '/assets/nope.js?v=2'];
+    for (const url of urls) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).not.toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+    // a page address is still the page, whatever its query says
+    const page = await t.app.inject('/dashboard/user/addduty?file=report.pdf');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
   it('answers unknown API paths with 404 JSON, never the page', async () => {
     for (const url of ['/api', '/api/v1/nope', '/api/v1/auth/nothing-here']) {
       const response = await t.app.inject(url);
@@ -82,6 +113,9 @@ describe('web app and unknown paths', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // the installable app: its service worker and manifest come from this origin only
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -63,6 +63,24 @@ function isApiUrl(url: string): boolean {
 }
 
 /**
+ * A request for a file of the web app rather than a page: anything under /assets/, or a
+ * last path segment with a file extension (.js, .css, .png, .webmanifest…). A missing
+ * one is a 404, never the app's page: a tab older than a release asking for a chunk that
+ * is gone must fail to load it (and reload), not run HTML as a script (decision 0018).
+ */
+export function isFileUrl(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? url;
+  return pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+/**
+ * Built files that must be checked with the server on every use (Cache-Control: no-cache):
+ * the page, the service worker and its Workbox runtime, the manifest. Everything under
+ * assets/ has a content hash in its name and is cached for a year.
+ */
+const REVALIDATED_FILES = /^(?:index\.html|sw\.js|workbox-[\w.-]+\.js|registerSW\.js|manifest\.webmanifest)$/;
+
+/**
  * Swagger UI's request interceptor, run in the browser: adds the web app's session token
  * (localStorage "auth", SPEC §3) to requests to this origin that carry no Authorization
  * of their own. Plain ES5 text, so no build step can change what the browser gets.
@@ -126,6 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // the service worker (/sw.js) and the web app manifest (decision 0018)
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -190,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const relative = path.relative(webRoot, filePath);
         if (relative.startsWith('assets' + path.sep)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (relative === 'index.html') {
+        } else if (REVALIDATED_FILES.test(relative)) {
           res.header('cache-control', 'no-cache');
         } else {
           res.header('cache-control', 'public, max-age=86400');
@@ -199,9 +220,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  // Unknown API paths answer JSON; every other GET is a page route of the web app.
+  // Unknown API paths and missing files answer 404 JSON; every other GET is a page route
+  // of the web app.
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiUrl(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (isFileUrl(request.url)) reply.header('cache-control', 'no-store');
+    else if (!isApiUrl(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ msg: MSG.notFound });

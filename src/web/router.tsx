@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SiteLayout } from './layouts/site-layout.js';
 import { PageLoader } from './layouts/page-loader.js';
+import { importOrReload } from './pwa/chunk-reload.js';
+import { RouteError } from './pwa/route-error.js';
 // The home page is part of the first download: most visitors open it first, and loading
 // it lazily would add a round trip before the first paint on a phone (issue 3 budget).
 import LandingPage from './pages/public/landing-page.js';
@@ -11,14 +13,16 @@ type PageModule = { default: ComponentType };
 /**
  * Each page is its own chunk, loaded when its route is first visited, so the public
  * pages load no dashboard code (and a supervisor's phone downloads no manager screens).
+ * A chunk that cannot be loaded (a tab older than the last release) reloads the page once.
  */
-const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await importOrReload(load)).default });
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: SiteLayout,
     hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
     children: [
       { index: true, Component: LandingPage },
       { path: 'home', Component: LandingPage },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { forgetConfirmedAreas } from './confirmed-areas.js';
 import { AUTH_STORAGE_KEY, parseSession, readStoredSession, writeStoredSession, type Session, type SessionUser } from './session.js';
 
 interface AuthState {
@@ -29,12 +30,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((next: Session) => {
+    forgetConfirmedAreas();
     writeStoredSession(next);
     setSession(next);
     setSigningOut(false);
   }, []);
 
   const clear = useCallback((options?: { signingOut?: boolean }) => {
+    forgetConfirmedAreas();
     writeStoredSession(null);
     setSession(null);
     if (options?.signingOut) setSigningOut(true);

@@ -6,6 +6,7 @@ import { MSG } from '../../shared/messages.js';
 import { checkArea, type GuardArea } from '../api/auth.js';
 import { ApiError } from '../api/client.js';
 import { useAuth } from '../auth/auth-context.js';
+import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 import { useMessages } from '../i18n/messages.js';
@@ -13,6 +14,11 @@ import { useMessages } from '../i18n/messages.js';
 /**
  * SPEC §4 route guard: with a token, ask the area's check endpoint; ok → the area,
  * otherwise the countdown to /login. The server decides; this only picks the screen.
+ *
+ * An area the server already let this session into (auth/confirmed-areas.ts) opens at
+ * once while the check runs again, and stays open when the check gets no answer — a
+ * supervisor's phone offline on a platform, or a slow network — but a "no" (401, 403)
+ * always wins: the countdown, as for anyone else.
  */
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
   const m = useMessages();
@@ -20,16 +26,25 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
   const location = useLocation();
   const check = useQuery({
     queryKey: ['guard', area, token],
-    queryFn: ({ signal }) => checkArea(area, token as string, signal),
+    queryFn: async ({ signal }) => {
+      const session = token as string;
+      const allowed = await checkArea(area, session, signal);
+      recordAreaCheck(area, session, allowed);
+      return allowed;
+    },
     enabled: Boolean(token) && !signingOut,
     retry: false,
     refetchOnWindowFocus: true,
+    // offline, the check fails at once (and the area opens from memory) instead of waiting
+    networkMode: 'always',
   });
 
   // Logged out from inside the area: the logout hook is about to go to /login.
   if (signingOut) return <PageLoader />;
   if (!token) return <AccessGuardScreen from={location.pathname + location.search} />;
   if (check.data === true) return children;
+  if (check.data === false) return <AccessGuardScreen from={location.pathname + location.search} />;
+  if (wasConfirmed(area, token)) return children;
   if (check.isPending) return <PageLoader />;
   if (check.isError) {
     return (

@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
-import { useLogout } from '../auth/use-logout.js';
+import { useGuardedLogout } from '../offline/sign-out-guard.js';
 import classes from './site-layout.module.css';
 
 /**
@@ -10,16 +10,17 @@ import classes from './site-layout.module.css';
  */
 export default function SignedInActions() {
   const { user } = useAuth();
-  const logout = useLogout();
+  const { logout, dialog } = useGuardedLogout();
   if (!user) return null;
   return (
     <>
       <span className={classes.userName} title={user.name}>
         {user.name}
       </span>
-      <button type="button" className={classes.logoutButton} onClick={() => void logout()}>
+      <button type="button" className={classes.logoutButton} onClick={logout}>
         {MSG.logout}
       </button>
+      {dialog}
     </>
   );
 }

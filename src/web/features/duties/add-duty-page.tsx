@@ -1,16 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
-import { ApiError, newRequestKey } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCreateDuty, useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { useFixEntry } from '../../offline/fix-entry.js';
+import { useSubmitWrite } from '../../offline/submit-write.js';
+import { FixNotice } from '../../offline/fix-notice.js';
 import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 import { translateMessage } from '../../i18n/messages.js';
@@ -30,20 +34,27 @@ export default function AddDutyPage() {
   const ownWork = isManager ? null : toWorkType(user?.work);
   const workChoices: readonly WorkType[] = ownWork ? [ownWork] : WORK_TYPES;
 
-  const [work, setWork] = useState<WorkType | null>(ownWork);
-  const [fields, setFields] = useState(emptyFields);
-  const [supervisor, setSupervisor] = useState<string | null>(null);
-  const [crew, setCrew] = useState<ChosenWorker[]>([]);
+  const { t } = useTranslation();
+  // Fix of a refused add kept on the phone: the form opens with what was entered
+  const [fixing, setFixing] = useState(useFixEntry(['create']));
+  const entered = fixing?.entered;
+  const [work, setWork] = useState<WorkType | null>(() => (entered ? (toWorkType(entered.work) ?? ownWork) : ownWork));
+  const [fields, setFields] = useState(() =>
+    entered
+      ? { trainno: entered.trainno ?? '', totalcoach: entered.totalcoach ?? '', type: entered.type || 'Primary', suppliedBedsheet: entered.suppliedBedsheet ?? '' }
+      : emptyFields,
+  );
+  const [supervisor, setSupervisor] = useState<string | null>(entered?.supervisor ?? null);
+  const [crew, setCrew] = useState<ChosenWorker[]>(entered?.crew ?? []);
   const [problem, setProblem] = useState<string | null>(null);
 
   const candidates = useCrewCandidates(work);
   const supervisors = useSupervisors(isManager);
-  const create = useCreateDuty();
   const norms = useDutyStaffingNorms();
-  // one key per filled form: sending the same form again (after a lost answer) cannot
-  // create the duty twice; any change to the form makes it a new request
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  useEffect(() => setRequestKey(newRequestKey()), [work, fields, crew, supervisor]);
+  // through the phone's outbox: sent now when the network allows, else kept and sent later,
+  // once, under its own Idempotency-Key (decision 0020)
+  const submitWrite = useSubmitWrite();
+  const [saving, setSaving] = useState(false);
 
   const train = work ? isTrainWork(work) : false;
   const required = requiredStaffShown(work, fields.totalcoach, norms.data);
@@ -62,7 +73,7 @@ export default function AddDutyPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (saving) return;
     if (!work) {
       setProblem(MSG.workInvalid);
       return;
@@ -85,19 +96,43 @@ export default function AddDutyPage() {
       return;
     }
     setProblem(null);
+    const supervisorName = isManager ? (supervisorOptions.find((option) => option.value === body.supervisor)?.label ?? null) : (user?.name ?? null);
+    setSaving(true);
     try {
-      const answer = await create.mutateAsync({ body, requestKey });
-      if (!answer.success) {
-        notifications.show({ color: 'red', message: translateMessage(answer.message || MSG.trainAddFailed) });
+      const result = await submitWrite(
+        {
+          kind: 'create',
+          body,
+          entered: {
+            work,
+            trainno: train ? fields.trainno.trim() : null,
+            totalcoach: train ? fields.totalcoach : null,
+            type: hasDutyType(work) ? fields.type : null,
+            suppliedBedsheet: work === 'acca' ? fields.suppliedBedsheet : null,
+            supervisor: body.supervisor || null,
+            supervisorName,
+            crew,
+            reqq: required,
+          },
+        },
+        fixing?.id,
+      );
+      if (result.kind === 'refused') {
+        const { error } = result;
+        // a Fix refused again stays kept (and is what a next Fix replaces)
+        if (result.kept) setFixing({ ...result.entry, refusal: { status: error instanceof ApiError ? error.status : 0, message: error.message } });
+        notifications.show({ color: 'red', message: translateMessage(error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang) });
         return;
       }
-      notifications.show({ color: 'green', message: MSG.trainAdded });
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainAdded) } : { color: 'blue', message: t('offline.savedOnPhone') });
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang;
-      notifications.show({ color: 'red', message: translateMessage(message) });
+      setFixing(null);
+    } catch {
+      notifications.show({ color: 'red', message: translateMessage(MSG.somethingWentWrongBang) });
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -228,9 +263,10 @@ export default function AddDutyPage() {
               {problem}
             </Alert>
           )}
+          {fixing && <FixNotice entry={fixing} />}
           <Group justify="stretch" grow>
-            <Button type="submit" size="lg" disabled={create.isPending || !work}>
-              {create.isPending ? MSG.submitting : MSG.addTrainDetails}
+            <Button type="submit" size="lg" disabled={saving || !work}>
+              {saving ? MSG.submitting : MSG.addTrainDetails}
             </Button>
           </Group>
         </Stack>

@@ -15,6 +15,8 @@ import { useCompanyTimeZone } from '../../company-profile.js';
 import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { SavedAge } from '../../offline/saved-age.js';
 
 type Range = [string | null, string | null];
 
@@ -132,6 +134,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           ))}
         </Tabs.List>
       </Tabs>
+      <SavedAge name={savedListName.completed(work, days.from, days.to)} />
       {completed.isError && <RetryAlert error={completed.error} onRetry={() => void completed.refetch()} />}
       {cards && completed.isPending && <CardsMessage text={MSG.loading} />}
       {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={MSG.noCompletedTrains(label)} />}

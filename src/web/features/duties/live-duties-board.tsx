@@ -11,6 +11,10 @@ import { RetryAlert } from '../../components/retry-alert.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { useOutboxStatus } from '../../offline/outbox-provider.js';
+import { liveBoardWithQueued } from '../../offline/queued-duties.js';
+import { PendingBadge, SavedAge } from '../../offline/saved-age.js';
 
 /**
  * The live boards of SPEC §2: the manager's Live Works (seven columns and a 'Total
@@ -38,7 +42,9 @@ export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'us
 
 function LiveTable({ work, label, variant }: { work: WorkType; label: string; variant: 'manager' | 'user' }) {
   const live = useLiveDuties(work);
-  const duties = live.data?.pages.flatMap((page) => page.duties) ?? [];
+  // with the phone's queued adds, completions and crew edits shown at once (decision 0020)
+  const { entries } = useOutboxStatus();
+  const duties = liveBoardWithQueued(live.data?.pages.flatMap((page) => page.duties) ?? [], entries, work);
   const manager = variant === 'manager';
   const mayDelete = useMayDeleteDuties();
   const cards = useNarrowScreen();
@@ -72,7 +78,9 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
       return (
         <Table.Tr key={duty._id}>
           <Table.Td fw={600}>{duty.trainno ?? '—'}</Table.Td>
-          <Table.Td tt="capitalize">{duty.status}</Table.Td>
+          <Table.Td tt="capitalize">
+            {duty.status} <PendingBadge pending={duty.pending} />
+          </Table.Td>
           <Table.Td>{formatCreatedAt(duty.createdAt)}</Table.Td>
           <Table.Td>{duty.workerCount}</Table.Td>
           {manager && (
@@ -98,7 +106,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
               >
                 Details
               </Anchor>
-              {mayDelete && <DeleteDutyButton duty={duty} size={manager ? 'sm' : 'md'} />}
+              {mayDelete && duty.pending !== 'added' && <DeleteDutyButton duty={duty} size={manager ? 'sm' : 'md'} />}
             </Group>
           </Table.Td>
         </Table.Tr>
@@ -108,6 +116,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
 
   return (
     <>
+      <SavedAge name={savedListName.live(work)} />
       {live.isError && <RetryAlert error={live.error} onRetry={() => void live.refetch()} />}
       {cards && live.isPending && <CardsMessage text={MSG.loading} />}
       {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
@@ -122,6 +131,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                 title={name}
                 status={duty.status}
                 statusColor="orange.8"
+                note={<PendingBadge pending={duty.pending} />}
                 fields={[
                   { label: 'Created At', value: formatCreatedAt(duty.createdAt) },
                   { label: 'Workers', value: duty.workerCount, testId: 'worker-count' },
@@ -138,7 +148,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                     <Button component={Link} to={`/dashboard/user/traindetails/${duty._id}`} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
                       Details
                     </Button>
-                    {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
+                    {mayDelete && duty.pending !== 'added' && <DeleteDutyButton duty={duty} size="md" fullWidth />}
                   </>
                 }
               />

@@ -2,17 +2,27 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
-import { dutyEditSchema, type Duty } from '../../../shared/schemas/duties.js';
+import { dutyEditSchema } from '../../../shared/schemas/duties.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
+import { useCrewCandidates, useDuty } from './api.js';
+import { useTranslation } from 'react-i18next';
+import { useFixEntry } from '../../offline/fix-entry.js';
+import { FixNotice } from '../../offline/fix-notice.js';
+import { savedDutyName } from '../../offline/list-cache.js';
+import { useOutboxStatus } from '../../offline/outbox-provider.js';
+import { isLocalId, type OutboxEntry } from '../../offline/outbox-types.js';
+import { withQueuedChanges, type ShownDuty } from '../../offline/queued-duties.js';
+import { PendingBadge, SavedAge } from '../../offline/saved-age.js';
+import { useSubmitWrite } from '../../offline/submit-write.js';
+import { MarkCompletedButton } from './mark-completed-button.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { readDutyForm } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
@@ -33,11 +43,28 @@ export default function TrainDetailPage() {
   const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
   const title = inManagerArea ? MSG.completedWorkDetails : 'Train Details';
   useDocumentTitle(title);
-  const duty = useDuty(id);
+  // a duty added offline (local id) lives only in the outbox; a server duty shows its queued changes
+  const local = isLocalId(id);
+  const duty = useDuty(local ? '' : id);
+  const { entries, resolvedIds } = useOutboxStatus();
+  const shown = withQueuedChanges(duty.data ?? null, id, entries);
+  const { pathname } = useLocation();
+  const fix = useFixEntry(['complete', 'editCrew']);
+  // the add was sent meanwhile: the duty's page under the server's id
+  if (local && !shown && resolvedIds[id]) return <Navigate to={pathname.replace(id, resolvedIds[id])} replace />;
   const backTo = inManagerArea ? { to: '/dashboard/manager/completed', label: 'Completed Works' } : { to: '/dashboard/user', label: 'Live Duty' };
 
   let content: ReactNode;
-  if (duty.isPending) {
+  if (shown) {
+    // a new version (after a save or a reload) or a queued change starts from the shown copy
+    content = <DutyDetail key={`${shown.version}:${shown.pending ?? ''}`} duty={shown} lowerCaseStatus={inManagerArea} backTo={backTo.to} fix={fix} />;
+  } else if (local) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {MSG.dutyNotFound}
+      </Alert>
+    );
+  } else if (duty.isPending) {
     content = (
       <Center py="xl">
         <Loader type="dots" aria-label={MSG.loading} />
@@ -49,9 +76,6 @@ export default function TrainDetailPage() {
         {duty.error instanceof ApiError && duty.error.status === 404 ? MSG.dutyNotFound : errorText(duty.error)}
       </Alert>
     );
-  } else {
-    // a new version (after a save or a reload) starts from the server's copy
-    content = <DutyDetail key={duty.data.version} duty={duty.data} lowerCaseStatus={inManagerArea} backTo={backTo.to} />;
   }
 
   return (
@@ -62,22 +86,29 @@ export default function TrainDetailPage() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         {title}
       </Title>
+      <SavedAge name={local ? null : savedDutyName(id)} />
       {content}
     </Stack>
   );
 }
 
-function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseStatus: boolean; backTo: string }) {
+function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; lowerCaseStatus: boolean; backTo: string; fix: OutboxEntry | null }) {
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const mayDelete = useMayDeleteDuties();
-  const update = useUpdateDuty();
-  const [editing, setEditing] = useState(false);
-  const [trainno, setTrainno] = useState(duty.trainno ?? '');
-  const [totalcoach, setTotalcoach] = useState<string | number>(duty.totalcoach ?? '');
-  const [status, setStatus] = useState<string | null>(duty.status);
-  const [crew, setCrew] = useState<ChosenWorker[]>(duty.workerDetails);
+  const mayDelete = useMayDeleteDuties() && duty.pending !== 'added';
+  // the crew edit goes through the phone's outbox (decision 0020)
+  const submitWrite = useSubmitWrite();
+  const [saving, setSaving] = useState(false);
+  // Fix of a refused crew edit: the form opens with what was entered, on the current copy
+  const [fixing, setFixing] = useState(fix?.kind === 'editCrew' ? fix : null);
+  const fixed = fixing?.entered;
+  const [editing, setEditing] = useState(fixing !== null);
+  const [trainno, setTrainno] = useState(fixed?.trainno ?? duty.trainno ?? '');
+  const [totalcoach, setTotalcoach] = useState<string | number>(fixed?.totalcoach ?? duty.totalcoach ?? '');
+  const [status, setStatus] = useState<string | null>(fixed?.status ?? duty.status);
+  const [crew, setCrew] = useState<ChosenWorker[]>(fixed?.crew ?? duty.workerDetails);
   const [problem, setProblem] = useState<string | null>(null);
   const candidates = useCrewCandidates(editing ? duty.work : null);
   const timeZone = useCompanyTimeZone();
@@ -120,14 +151,23 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
       return;
     }
     setProblem(null);
+    setSaving(true);
     try {
-      await update.mutateAsync({ id: duty._id, body });
-      notifications.show({ color: 'green', message: MSG.trainUpdated });
+      const entered = { work: duty.work, trainno: body.trainno || null, totalcoach: body.totalcoach || null, status: body.status, crew };
+      const result = await submitWrite({ kind: 'editCrew', dutyRef: duty._id, body, entered }, fixing?.id);
+      if (result.kind === 'refused') {
+        notifications.show({ color: 'red', message: errorText(result.error) });
+        // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
+        if (result.error instanceof ApiError && result.error.status === 409) setEditing(false);
+        return;
+      }
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: MSG.trainUpdated } : { color: 'blue', message: t('offline.savedOnPhone') });
+      setFixing(null);
       setEditing(false);
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
-      // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
-      if (error instanceof ApiError && error.status === 409) setEditing(false);
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -143,6 +183,14 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
           </Text>
         </SimpleGrid>
 
+        <PendingBadge pending={duty.pending} />
+        {fixing && <FixNotice entry={fixing} />}
+        {fix?.kind === 'complete' && (
+          <>
+            <FixNotice entry={fix} />
+            {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={MSG.markAsCompleted} size="md" fix={fix} />}
+          </>
+        )}
         {!editing ? (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
@@ -228,10 +276,10 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
                 </Alert>
               )}
               <Group>
-                <Button type="submit" size="md" disabled={update.isPending}>
-                  {update.isPending ? MSG.saving : 'Save'}
+                <Button type="submit" size="md" disabled={saving}>
+                  {saving ? MSG.saving : 'Save'}
                 </Button>
-                <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={update.isPending}>
+                <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={saving}>
                   Cancel
                 </Button>
               </Group>

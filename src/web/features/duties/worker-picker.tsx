@@ -2,6 +2,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import type { CrewMember } from './api.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { SavedAge } from '../../offline/saved-age.js';
 import { suggestWorkers } from './duty-display.js';
 import classes from './worker-picker.module.css';
 
@@ -58,6 +60,7 @@ export function WorkerPicker({
       <Text fw={600} size="sm" component="div">
         {label}
       </Text>
+      <SavedAge name={savedListName.crew(work)} />
       {chosen.length > 0 && (
         <Group gap="xs" aria-label="Chosen workers" role="list">
           {chosen.map((worker) => (

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_RELOAD_KEY, CHUNK_RELOAD_WINDOW_MS, importOrReload, type ReloadEnvironment } from './chunk-reload.js';
+
+function environment(overrides: Partial<ReloadEnvironment> = {}) {
+  const items = new Map<string, string>();
+  let now = 1_000_000;
+  const env: ReloadEnvironment & { advance(ms: number): void } = {
+    storage: { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) },
+    href: () => 'http://phone.test/dashboard/user/addduty',
+    reload: vi.fn(),
+    online: () => true,
+    now: () => now,
+    advance: (ms) => (now += ms),
+    ...overrides,
+  };
+  return { env, items };
+}
+
+const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/add-duty-page-old.js'));
+/** settles within the test, or reports that it did not */
+const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((resolve) => setImmediate(() => resolve('pending')))]);
+
+describe('a page chunk that cannot be loaded', () => {
+  it('loads normally when it can', async () => {
+    const { env } = environment();
+    await expect(importOrReload(async () => ({ default: 'page' }), env)).resolves.toEqual({ default: 'page' });
+    expect(env.reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page once (the new version), and the failed load never settles meanwhile', async () => {
+    const { env, items } = environment();
+    expect(await settled(importOrReload(gone, env))).toBe('pending');
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(items.get(CHUNK_RELOAD_KEY)!)).toMatchObject({ href: 'http://phone.test/dashboard/user/addduty' });
+  });
+
+  it('after that reload, the same failure is shown instead of reloading again', async () => {
+    const { env } = environment();
+    await settled(importOrReload(gone, env));
+    // the reloaded page: a new environment, the same session storage
+    const reloaded: ReloadEnvironment = { ...env, reloading: false, reload: vi.fn() };
+    await expect(importOrReload(gone, reloaded)).rejects.toThrow(/dynamically imported module/);
+    expect(reloaded.reload).not.toHaveBeenCalled();
+  });
+
+  it('two chunks of one page failing together reload once', async () => {
+    const { env } = environment();
+    const both = [importOrReload(gone, env), importOrReload(gone, env)];
+    expect(await settled(Promise.race(both))).toBe('pending');
+    expect(env.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('another release later may reload the same address again', async () => {
+    const { env } = environment();
+    await settled(importOrReload(gone, env));
+    env.advance(CHUNK_RELOAD_WINDOW_MS + 1);
+    const later: ReloadEnvironment = { ...env, reloading: false, reload: vi.fn() };
+    expect(await settled(importOrReload(gone, later))).toBe('pending');
+    expect(later.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, or without session storage, never reloads: the failure is shown', async () => {
+    for (const overrides of [{ online: () => false }, { storage: null }]) {
+      const { env } = environment(overrides);
+      await expect(importOrReload(gone, env)).rejects.toThrow(TypeError);
+      expect(env.reload).not.toHaveBeenCalled();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * A page's code that cannot be loaded — most often a tab opened before a release asking
+ * for a chunk the new release no longer has (the server answers 404, never the page, for
+ * a missing file) — reloads the page once, which brings the new version. A second failure
+ * on the same address soon after is shown instead of reloading again, so a real fault
+ * (or a chunk missing from both versions) cannot make the page reload forever.
+ */
+
+export const CHUNK_RELOAD_KEY = 'dutyroll.chunkReload';
+/** Within this time, the same address is not reloaded twice. */
+export const CHUNK_RELOAD_WINDOW_MS = 5 * 60 * 1000;
+
+export interface ReloadEnvironment {
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  href: () => string;
+  reload: () => void;
+  online: () => boolean;
+  now: () => number;
+  /** set once this page has asked for a reload: other failures meanwhile wait for it */
+  reloading?: boolean;
+}
+
+let browser: ReloadEnvironment | null = null;
+
+function browserEnvironment(): ReloadEnvironment {
+  if (browser) return browser;
+  let storage: ReloadEnvironment['storage'] = null;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    // storage disabled: no reload, the failure is shown
+  }
+  browser = {
+    storage,
+    href: () => window.location.href,
+    reload: () => window.location.reload(),
+    online: () => navigator.onLine,
+    now: () => Date.now(),
+  };
+  return browser;
+}
+
+/** Whether this failure may reload the page; if so, remembers that it did. */
+export function claimReload(env: ReloadEnvironment): boolean {
+  // offline, a reload brings nothing new (the worker would serve the same version)
+  if (!env.online() || !env.storage) return false;
+  const href = env.href();
+  try {
+    const last = JSON.parse(env.storage.getItem(CHUNK_RELOAD_KEY) ?? 'null') as { href?: unknown; at?: unknown } | null;
+    if (last && last.href === href && typeof last.at === 'number' && env.now() - last.at < CHUNK_RELOAD_WINDOW_MS) return false;
+  } catch {
+    // a broken entry counts as none
+  }
+  try {
+    env.storage.setItem(CHUNK_RELOAD_KEY, JSON.stringify({ href, at: env.now() }));
+  } catch {
+    return false; // without the guard, never reload
+  }
+  return true;
+}
+
+/**
+ * Loads a page's module; when that fails and a reload may help, reloads the page (the
+ * returned promise then never settles: the page is going away), else rethrows.
+ */
+export async function importOrReload<T>(load: () => Promise<T>, env: ReloadEnvironment = browserEnvironment()): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    // two chunks of one page (an area and its screen) fail together: one reload
+    if (!env.reloading) {
+      if (!claimReload(env)) throw error;
+      env.reloading = true;
+      env.reload();
+    }
+    return new Promise<T>(() => {});
+  }
+}
