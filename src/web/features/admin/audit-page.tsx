@@ -162,11 +162,11 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
         <Text size="sm">{areaLabel(entry.entity, t)}</Text>
         {entry.entityId ? (
           entry.entity === 'duty' ? (
-            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere">
+            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere" translate="no">
               {entry.entityId}
             </Anchor>
           ) : (
-            <Text size="xs" c="dimmed" className="break-anywhere">
+            <Text size="xs" c="dimmed" className="break-anywhere" translate="no">
               {accountName ? `${accountName} · ` : ''}
               {entry.entityId}
             </Text>

@@ -87,7 +87,16 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
               onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
               error={errors.phone && m(errors.phone)}
             />
-            <PasswordInput label={t('admin.createAccount.password')} description={t('admin.createAccount.passwordHint', { min: PASSWORD_MIN })} required value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} error={errors.password && m(errors.password)} autoComplete="new-password" />
+            <PasswordInput
+              label={t('admin.createAccount.password')}
+              visibilityToggleButtonProps={{ 'aria-label': t('admin.createAccount.togglePassword') }}
+              description={t('admin.createAccount.passwordHint', { min: PASSWORD_MIN })}
+              required
+              value={form.password}
+              onChange={(e) => set('password')(e.currentTarget.value)}
+              error={errors.password && m(errors.password)}
+              autoComplete="new-password"
+            />
             <Select label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role && m(errors.role)} />
             <Select
               label={t('admin.accounts.workType')}
