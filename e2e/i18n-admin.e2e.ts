@@ -233,6 +233,13 @@ describe.each(['hi', 'ml'] as const)('in %s', (code) => {
     await trail.getByText(t.audit.actions.norm.update).first().waitFor();
     await trail.getByText(t.audit.actions.duty.create).waitFor();
     await expectNoEnglish(page, `${code}-audit`);
+    // the date range picker's calendar: month and weekday names in the reader's language
+    await page.getByRole('button', { name: t.audit.dates }).click();
+    const calendar = page.getByRole('dialog');
+    await calendar.locator('table').first().waitFor();
+    await expectNoEnglish(page, `${code}-audit-dates`);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
 
     await page.goto(`/dashboard/admin/Live-train/${dutyId}`);
     await page.getByRole('heading', { name: fill(t.liveTrain.train, { trainno: TRAIN }) }).waitFor();

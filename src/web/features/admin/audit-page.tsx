@@ -1,4 +1,7 @@
 import '@mantine/dates/styles.css';
+// the date picker's month and weekday names in Hindi and Malayalam (dayjs's own locales)
+import 'dayjs/locale/hi';
+import 'dayjs/locale/ml';
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -25,7 +28,7 @@ const COLUMN_COUNT = 5;
  * a record's history can be linked to.
  */
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const m = useMessages();
   const timeZone = useCompanyTimeZone();
   const columns = auditColumns(t);
@@ -107,6 +110,9 @@ export default function AuditPage() {
           allowSingleDateInRange
           clearable
           valueFormat="DD/MM/YYYY"
+          locale={i18n.resolvedLanguage ?? 'en'}
+          previousLabel={m(MSG.previousMonth)}
+          nextLabel={m(MSG.nextMonth)}
           dropdownType={phone ? 'modal' : 'popover'}
           size="md"
         />
