@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { errorText } from '../api/error-text.js';
+import { useErrorText } from '../api/error-text.js';
 
 /** A list that could not be loaded: why, and a button to ask again. */
 export function RetryAlert({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const errorText = useErrorText();
   return (
     <Alert color="red" variant="light" mb="md" role="alert">
       <Group justify="space-between" gap="xs">

@@ -8,12 +8,14 @@ import { ApiError } from '../api/client.js';
 import { useAuth } from '../auth/auth-context.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
+import { useMessages } from '../i18n/messages.js';
 
 /**
  * SPEC §4 route guard: with a token, ask the area's check endpoint; ok → the area,
  * otherwise the countdown to /login. The server decides; this only picks the screen.
  */
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
+  const m = useMessages();
   const { token, signingOut } = useAuth();
   const location = useLocation();
   const check = useQuery({
@@ -35,7 +37,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer}
+              {m(check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer)}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
               Try again

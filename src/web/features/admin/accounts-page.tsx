@@ -80,7 +80,7 @@ export default function AccountsPage() {
       else msg = (await endSessions.mutateAsync(account._id)).msg;
       notifications.show({ color: 'teal', message: kind === 'disable' ? m.of('accountDisabledDone', account.name) : kind === 'enable' ? m.of('accountEnabledDone', account.name) : m(msg) });
     } catch (error) {
-      notifications.show({ color: 'red', message: m(errorText(error)) });
+      notifications.show({ color: 'red', message: errorText(error) });
     }
     setPending(null);
   }
@@ -93,7 +93,7 @@ export default function AccountsPage() {
       <Table.Tr>
         <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {m(errorText(query.error))}
+            {errorText(query.error)}
           </Alert>
         </Table.Td>
       </Table.Tr>

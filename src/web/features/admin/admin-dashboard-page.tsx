@@ -61,7 +61,7 @@ export default function AdminDashboardPage() {
       </Paper>
       {overview.isError ? (
         <Alert color="red" variant="light">
-          {m(errorText(overview.error))}
+          {errorText(overview.error)}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="nav" aria-label={t('admin.dashboard.shortcutsLabel')}>

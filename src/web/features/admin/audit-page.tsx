@@ -61,7 +61,7 @@ export default function AuditPage() {
       <Table.Tr>
         <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {m(errorText(audit.error))}
+            {errorText(audit.error)}
           </Alert>
         </Table.Td>
       </Table.Tr>

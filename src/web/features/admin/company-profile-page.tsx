@@ -46,7 +46,7 @@ export default function CompanyProfilePage() {
   if (profile.isError)
     return (
       <Alert color="red" variant="light">
-        {m(errorText(profile.error))}
+        {errorText(profile.error)}
       </Alert>
     );
   // the form keeps its own copy: a background refetch must not wipe unsaved edits
@@ -80,7 +80,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
     try {
       patch({ logo: await readAsDataUrl(file) });
     } catch (error) {
-      setLogoError(m(errorText(error)));
+      setLogoError(errorText(error));
     }
   }
 
@@ -98,7 +98,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
       await save.mutateAsync(parsed.data);
       notifications.show({ color: 'teal', message: m(MSG.companyProfileSaved) });
     } catch (error) {
-      setServerMessage(m(errorText(error)));
+      setServerMessage(errorText(error));
     }
   }
 

@@ -28,7 +28,7 @@ export default function ContractPeriodsPage() {
       </Stack>
       {periods.isError ? (
         <Alert color="red" variant="light">
-          {m(errorText(periods.error))}
+          {errorText(periods.error)}
         </Alert>
       ) : null}
       <Paper withBorder radius="lg">
@@ -75,7 +75,7 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
       notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label}` });
       setError(null);
     } catch (failure) {
-      setError(m(errorText(failure)));
+      setError(errorText(failure));
     }
   }
 

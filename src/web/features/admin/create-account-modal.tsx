@@ -62,7 +62,7 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
         setServerMessage(m(answer.data.msg || MSG.alreadyRegistered));
       }
     } catch (error) {
-      setServerMessage(m(errorText(error)));
+      setServerMessage(errorText(error));
     }
   }
 

@@ -41,7 +41,7 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
       notifications.show({ color: 'teal', message: m(answer.msg) });
       onClose();
     } catch (error) {
-      setMessage(m(errorText(error)));
+      setMessage(errorText(error));
     }
   }
 

@@ -36,7 +36,7 @@ export default function LiveTrainPage() {
     return (
       <Stack gap="md">
         <Alert color="red" variant="light" title={duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : undefined}>
-          {m(errorText(duty.error))}
+          {errorText(duty.error)}
         </Alert>
         <Group>
           <Button component={Link} to="/dashboard/admin/audit?entity=duty" variant="default">
@@ -149,7 +149,7 @@ export default function LiveTrainPage() {
                 <Table.Tr>
                   <Table.Td colSpan={4}>
                     <Alert color="red" variant="light">
-                      {m(errorText(history.error))}
+                      {errorText(history.error)}
                     </Alert>
                   </Table.Td>
                 </Table.Tr>

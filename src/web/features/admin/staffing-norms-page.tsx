@@ -37,7 +37,7 @@ export default function StaffingNormsPage() {
       </Stack>
       {norms.isError ? (
         <Alert color="red" variant="light">
-          {m(errorText(norms.error))}
+          {errorText(norms.error)}
         </Alert>
       ) : null}
       <Paper withBorder radius="lg">
@@ -87,7 +87,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
       notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label} ${formatNumber(parsed.data.perCoach)}` });
       setError(null);
     } catch (failure) {
-      setError(m(errorText(failure)));
+      setError(errorText(failure));
     }
   }
 

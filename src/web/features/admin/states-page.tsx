@@ -43,7 +43,7 @@ export default function StatesPage() {
       setNewName('');
       setAddError(null);
     } catch (error) {
-      setAddError(m(errorText(error)));
+      setAddError(errorText(error));
     }
   }
 
@@ -59,7 +59,7 @@ export default function StatesPage() {
       notifications.show({ color: 'teal', message: m.of('stateRenamed', saved.name) });
       setEditing(null);
     } catch (error) {
-      setEditing({ ...editing, error: m(errorText(error)) });
+      setEditing({ ...editing, error: errorText(error) });
     }
   }
 
@@ -69,7 +69,7 @@ export default function StatesPage() {
       await remove.mutateAsync(removing._id);
       notifications.show({ color: 'teal', message: m.of('stateRemoved', removing.name) });
     } catch (error) {
-      notifications.show({ color: 'red', message: m(errorText(error)) });
+      notifications.show({ color: 'red', message: errorText(error) });
     }
     setRemoving(null);
   }
@@ -84,7 +84,7 @@ export default function StatesPage() {
       <Table.Tr>
         <Table.Td colSpan={2}>
           <Alert color="red" variant="light">
-            {m(errorText(states.error))}
+            {errorText(states.error)}
           </Alert>
         </Table.Td>
       </Table.Tr>

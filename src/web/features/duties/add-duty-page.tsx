@@ -13,6 +13,7 @@ import { useAuth } from '../../auth/auth-context.js';
 import { useCreateDuty, useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
 import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
 
@@ -87,7 +88,7 @@ export default function AddDutyPage() {
     try {
       const answer = await create.mutateAsync({ body, requestKey });
       if (!answer.success) {
-        notifications.show({ color: 'red', message: answer.message || MSG.trainAddFailed });
+        notifications.show({ color: 'red', message: translateMessage(answer.message || MSG.trainAddFailed) });
         return;
       }
       notifications.show({ color: 'green', message: MSG.trainAdded });
@@ -96,7 +97,7 @@ export default function AddDutyPage() {
       setCrew([]);
     } catch (error) {
       const message = error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang;
-      notifications.show({ color: 'red', message });
+      notifications.show({ color: 'red', message: translateMessage(message) });
     }
   }
 

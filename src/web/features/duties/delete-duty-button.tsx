@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useDeleteDuty } from './api.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /**
  * Delete on the boards and the train page (managers and admins; issue 13): removes a
@@ -31,13 +32,13 @@ export function DeleteDutyButton({
   async function confirm() {
     try {
       const answer = await remove.mutateAsync(duty._id);
-      notifications.show({ color: 'green', message: answer.msg });
+      notifications.show({ color: 'green', message: translateMessage(answer.msg) });
       setAsking(false);
       onDeleted?.();
     } catch (error) {
       // already deleted by someone else: the lists reload without it
       const gone = error instanceof ApiError && error.status === 404;
-      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? MSG.dutyNotFound : errorText(error) });
+      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? translateMessage(MSG.dutyNotFound) : errorText(error) });
       setAsking(false);
       if (gone) onDeleted?.();
     }

@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context.js';
 import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
@@ -30,7 +31,7 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
         body: returnedCount === undefined ? { status: 'completed' } : { status: 'completed', returned: returnedCount },
       });
       setAsking(false);
-      notifications.show({ color: 'green', message: answer.message });
+      notifications.show({ color: 'green', message: translateMessage(answer.message) });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     }

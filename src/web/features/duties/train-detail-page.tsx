@@ -17,7 +17,7 @@ import { DeleteDutyButton } from './delete-duty-button.js';
 import { readDutyForm } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 
@@ -28,6 +28,7 @@ import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
  * newer change is refused (409) instead of overwriting it.
  */
 export default function TrainDetailPage() {
+  const errorText = useErrorText();
   const { id = '' } = useParams();
   const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
   const title = inManagerArea ? MSG.completedWorkDetails : 'Train Details';
@@ -67,6 +68,7 @@ export default function TrainDetailPage() {
 }
 
 function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseStatus: boolean; backTo: string }) {
+  const errorText = useErrorText();
   const { user } = useAuth();
   const navigate = useNavigate();
   const mayDelete = useMayDeleteDuties();

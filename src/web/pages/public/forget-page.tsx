@@ -9,6 +9,7 @@ import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 type Step = 'email' | 'otp' | 'password' | 'done';
 interface Notice {
@@ -56,7 +57,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await requestResetCode(parsed.data.email);
-        setNotice({ tone: 'success', text: answer.message });
+        setNotice({ tone: 'success', text: translateMessage(answer.message) });
         setOtp('');
         setStep('otp');
       } catch (error) {
@@ -74,7 +75,7 @@ export default function ForgetPage() {
       try {
         const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
         setResetToken(answer.resetToken);
-        setNotice({ tone: 'success', text: answer.message });
+        setNotice({ tone: 'success', text: translateMessage(answer.message) });
         setStep('password');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.invalidOtp) });
@@ -90,7 +91,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
-        setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
+        setNotice({ tone: 'success', text: translateMessage(answer.message || MSG.resetSuccess) });
         setStep('done');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });

@@ -9,6 +9,7 @@ import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 import classes from './login-page.module.css';
+import { translateMessage } from '../../i18n/messages.js';
 
 /**
  * What signing in needs besides the form: the shared schema (zod), the API client and
@@ -89,7 +90,7 @@ export default function LoginPage() {
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
       const message = error instanceof code.ApiError ? error.message || MSG.loginFailed : MSG.somethingWentWrong;
-      code.notifications.show({ color: 'red', message });
+      code.notifications.show({ color: 'red', message: translateMessage(message) });
       setSubmitting(false);
     }
   }
