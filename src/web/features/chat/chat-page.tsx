@@ -5,13 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { useMessages } from '../../i18n/messages.js';
 import { chatKeys, useAddChatMessages, useChatLog, useLoadOlderChats, useRefreshTodayCount } from './api.js';
 import { addedMessages, type ChatLog } from './chat-log.js';
 import { ChatComposer } from './chat-composer.js';
 import { ChatMessageList } from './chat-message-list.js';
 import { openChatStream } from './chat-stream.js';
 import classes from './chat-page.module.css';
-import { useMessages } from '../../i18n/messages.js';
 
 /**
  * SPEC §2 Chat ('Connect', manager/connect and, for supervisors, user/connect): the team's
@@ -19,7 +19,7 @@ import { useMessages } from '../../i18n/messages.js';
  */
 export default function ChatPage() {
   const m = useMessages();
-  useDocumentTitle(`${MSG.chatMenuLabel} · Dutyroll`);
+  useDocumentTitle(`${m(MSG.chatMenuLabel)} · Dutyroll`);
   const { user, token } = useAuth();
   const client = useQueryClient();
   const log = useChatLog();
@@ -68,7 +68,7 @@ export default function ChatPage() {
   return (
     <Stack gap="sm">
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {MSG.chatMenuLabel}
+        {m(MSG.chatMenuLabel)}
       </Title>
       <Paper withBorder radius="lg" className={classes.panel}>
         <div className={classes.listArea}>
@@ -89,7 +89,7 @@ export default function ChatPage() {
                 ) : (
                   <Stack align="center" gap="xs" role="status">
                     <Loader type="dots" aria-hidden />
-                    <Text c="dimmed">{MSG.loadingChats}</Text>
+                    <Text c="dimmed">{m(MSG.loadingChats)}</Text>
                   </Stack>
                 )}
               </div>
