@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { MSG } from '../../shared/messages.js';
 import { useLogout } from '../auth/use-logout.js';
+import { LanguageSwitch } from '../i18n/language-switch.js';
+import { useMessages } from '../i18n/messages.js';
 import classes from './area-shell.module.css';
 
 export interface MenuLink {
@@ -14,10 +18,12 @@ export interface MenuLink {
 
 /**
  * A signed-in area: the side menu beside the page on desktop, a slide-in drawer on
- * phones (SPEC §2 manager 'Quick Links'). The menu ends with Logout.
+ * phones (SPEC §2 manager 'Quick Links'). The menu ends with the language switch and Logout.
+ * `menuTitle` and the links' labels come translated from the area.
  */
 export function AreaShell({ menuTitle, links, children }: { menuTitle: string; links: MenuLink[]; children: ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const { t } = useTranslation();
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Group hiddenFrom="sm" mb="md">
@@ -25,7 +31,7 @@ export function AreaShell({ menuTitle, links, children }: { menuTitle: string; l
           variant="default"
           leftSection={<MenuIcon />}
           onClick={open}
-          aria-label={`Open ${menuTitle}`}
+          aria-label={t('layout.openMenu', { menu: menuTitle })}
         >
           {menuTitle}
         </Button>
@@ -57,9 +63,11 @@ function MenuIcon() {
 function SideMenu({ links, onNavigate }: { links: MenuLink[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const logout = useLogout();
+  const { t } = useTranslation();
+  const m = useMessages();
   const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
   return (
-    <Stack gap={4} component="nav" aria-label="Side menu">
+    <Stack gap={4} component="nav" aria-label={t('layout.sideMenu')}>
       {links.map((link) => (
         <NavLink
           key={link.to + link.label}
@@ -73,10 +81,13 @@ function SideMenu({ links, onNavigate }: { links: MenuLink[]; onNavigate?: () =>
           className={classes.navLink}
         />
       ))}
+      <Box px="sm" py={6}>
+        <LanguageSwitch fullWidth />
+      </Box>
       <NavLink
         component="button"
         type="button"
-        label="Logout"
+        label={m(MSG.logout)}
         c="red.7"
         className={classes.navLink}
         onClick={() => {

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { checkArea, type GuardArea } from '../api/auth.js';
 import { ApiError } from '../api/client.js';
 import { useAuth } from '../auth/auth-context.js';
+import { useMessages } from '../i18n/messages.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 
@@ -16,6 +18,8 @@ import { PageLoader } from './page-loader.js';
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
   const { token, signingOut } = useAuth();
   const location = useLocation();
+  const { t } = useTranslation();
+  const m = useMessages();
   const check = useQuery({
     queryKey: ['guard', area, token],
     queryFn: ({ signal }) => checkArea(area, token as string, signal),
@@ -35,10 +39,10 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer}
+              {m(check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer)}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Stack>
         </Paper>

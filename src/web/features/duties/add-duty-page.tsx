@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
@@ -10,6 +11,8 @@ import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError, newRequestKey } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { useCreateDuty, useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
 import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
@@ -23,7 +26,9 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
  * it says what the server would, and Required Staff uses the server's staffing norm.
  */
 export default function AddDutyPage() {
-  useDocumentTitle(MSG.addTrainTitle);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(m(MSG.addTrainTitle));
   const { user } = useAuth();
   const isManager = user?.role === ROLE.manager || user?.role === ROLE.admin;
   const ownWork = isManager ? null : toWorkType(user?.work);
@@ -87,16 +92,16 @@ export default function AddDutyPage() {
     try {
       const answer = await create.mutateAsync({ body, requestKey });
       if (!answer.success) {
-        notifications.show({ color: 'red', message: answer.message || MSG.trainAddFailed });
+        notifications.show({ color: 'red', message: translateMessage(answer.message || MSG.trainAddFailed) });
         return;
       }
-      notifications.show({ color: 'green', message: MSG.trainAdded });
+      notifications.show({ color: 'green', message: translateMessage(MSG.trainAdded) });
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
     } catch (error) {
       const message = error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang;
-      notifications.show({ color: 'red', message });
+      notifications.show({ color: 'red', message: translateMessage(message) });
     }
   }
 
@@ -107,19 +112,19 @@ export default function AddDutyPage() {
     .map((s) => ({ value: s._id, label: s.work ? `${s.name} · ${s.work.toUpperCase()}` : s.name }));
   // a manager or admin may be the supervisor of the work they add (SPEC §3: a user id)
   if (isManager && user && !supervisorOptions.some((option) => option.value === user._id)) {
-    supervisorOptions.push({ value: user._id, label: `${user.name || 'Me'} (me)` });
+    supervisorOptions.push({ value: user._id, label: user.name ? t('duties.supervisorMe', { name: user.name }) : t('duties.me') });
   }
 
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Add Work Details
+        {t('duties.addWorkDetails')}
       </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
-          <div role="group" aria-label="Work type">
+          <div role="group" aria-label={t('duties.workType')}>
             <Text fw={600} size="sm" mb={6}>
-              Work type
+              {t('duties.workType')}
             </Text>
             <SimpleGrid cols={{ base: workChoices.length === 1 ? 1 : 2, xs: 3 }} spacing="xs">
               {workChoices.map((choice) => (
@@ -141,7 +146,7 @@ export default function AddDutyPage() {
               {train && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput
-                    label="Train Number"
+                    label={t('duties.trainNumber')}
                     value={fields.trainno}
                     onChange={(event) => set('trainno', event.currentTarget.value)}
                     maxLength={TRAIN_NO_MAX}
@@ -150,7 +155,7 @@ export default function AddDutyPage() {
                     withAsterisk
                   />
                   <NumberInput
-                    label={work === 'bio' ? 'Total Tank' : 'Total Coaches'}
+                    label={work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches')}
                     value={fields.totalcoach}
                     onChange={(value) => set('totalcoach', value)}
                     min={1}
@@ -164,8 +169,8 @@ export default function AddDutyPage() {
                   />
                   {hasDutyType(work) && (
                     <Select
-                      label="Type"
-                      data={[...DUTY_TYPES]}
+                      label={t('duties.type')}
+                      data={DUTY_TYPES.map((value) => ({ value, label: t(`duties.dutyTypes.${value}`) }))}
                       value={fields.type}
                       onChange={(value) => set('type', value ?? 'Primary')}
                       allowDeselect={false}
@@ -173,7 +178,7 @@ export default function AddDutyPage() {
                   )}
                   {work === 'acca' && (
                     <NumberInput
-                      label="Supplied Bedsheet"
+                      label={t('duties.suppliedBedsheet')}
                       value={fields.suppliedBedsheet}
                       onChange={(value) => set('suppliedBedsheet', value)}
                       min={0}
@@ -190,8 +195,8 @@ export default function AddDutyPage() {
 
               {isManager && (
                 <Select
-                  label="Supervisor"
-                  placeholder={supervisors.isPending ? MSG.loading : 'Choose a supervisor'}
+                  label={t('duties.columns.supervisor')}
+                  placeholder={supervisors.isPending ? m(MSG.loading) : t('duties.chooseSupervisor')}
                   data={supervisorOptions}
                   value={supervisor}
                   onChange={(value) => {
@@ -199,14 +204,14 @@ export default function AddDutyPage() {
                     setProblem(null);
                   }}
                   searchable
-                  nothingFoundMessage="No supervisors"
+                  nothingFoundMessage={t('duties.noSupervisors')}
                   withAsterisk={train}
                 />
               )}
 
               <SimpleGrid cols={2} spacing="sm">
-                <Counter label={MSG.requiredStaff} value={required} />
-                <Counter label={MSG.selectedStaff} value={crew.length} />
+                <Counter label={m(MSG.requiredStaff)} value={required} />
+                <Counter label={m(MSG.selectedStaff)} value={crew.length} />
               </SimpleGrid>
 
               <WorkerPicker
@@ -224,12 +229,12 @@ export default function AddDutyPage() {
 
           {problem && (
             <Alert color="red" variant="light" role="alert">
-              {problem}
+              {m(problem)}
             </Alert>
           )}
           <Group justify="stretch" grow>
             <Button type="submit" size="lg" disabled={create.isPending || !work}>
-              {create.isPending ? MSG.submitting : MSG.addTrainDetails}
+              {m(create.isPending ? MSG.submitting : MSG.addTrainDetails)}
             </Button>
           </Group>
         </Stack>
@@ -244,8 +249,8 @@ function Counter({ label, value }: { label: string; value: number }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fz={26} fw={700} aria-label={`${label}: ${value}`}>
-        {value}
+      <Text fz={26} fw={700} aria-label={`${label}: ${formatNumber(value)}`}>
+        {formatNumber(value)}
       </Text>
     </Paper>
   );

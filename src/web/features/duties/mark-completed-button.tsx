@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import { errorText } from '../../api/error-text.js';
 import { useUpdateDuty } from './api.js';
@@ -8,6 +9,9 @@ import { useAuth } from '../../auth/auth-context.js';
 import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { MSG } from '../../../shared/messages.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
@@ -19,6 +23,8 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
   const [asking, setAsking] = useState(false);
   const [returned, setReturned] = useState<string | number>('');
   const timeZone = useCompanyTimeZone();
+  const { t } = useTranslation();
+  const m = useMessages();
   // the server's rule (decision 0015): a supervisor completes only duties they supervise,
   // so the button is not offered where it would be refused
   if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) !== null) return null;
@@ -30,9 +36,9 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
         body: returnedCount === undefined ? { status: 'completed' } : { status: 'completed', returned: returnedCount },
       });
       setAsking(false);
-      notifications.show({ color: 'green', message: answer.message });
+      notifications.show({ color: 'green', message: translateMessage(answer.message) });
     } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error) });
+      notifications.show({ color: 'red', message: translateMessage(errorText(error)) });
     }
   }
 
@@ -41,7 +47,7 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
     void complete(returned === '' ? 0 : Number(returned));
   }
 
-  const what = duty.trainno ? `train ${duty.trainno}` : duty.work.toUpperCase();
+  const what = duty.trainno ? t('duties.trainInSentence', { train: duty.trainno }) : duty.work.toUpperCase();
   return (
     <>
       <Button
@@ -64,12 +70,12 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
           <Stack gap="md">
             {duty.suppliedBedsheet !== null && (
               <Text size="sm" c="dimmed">
-                Supplied bedsheets: {duty.suppliedBedsheet}
+                {t('duties.suppliedBedsheets', { supplied: formatNumber(duty.suppliedBedsheet) })}
               </Text>
             )}
             <NumberInput
-              label="Returned Bedsheets"
-              description="Leave empty for 0"
+              label={t('duties.returnedBedsheets')}
+              description={t('duties.leaveEmptyForZero')}
               value={returned}
               onChange={setReturned}
               min={0}
@@ -81,7 +87,7 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(false)} size="md">
-                Cancel
+                {m(MSG.cancel)}
               </Button>
               <Button type="submit" loading={update.isPending} size="md">
                 {label}
