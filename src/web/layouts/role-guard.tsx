@@ -16,10 +16,10 @@ import { PageLoader } from './page-loader.js';
  * otherwise the countdown to /login. The server decides; this only picks the screen.
  */
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
+  const m = useMessages();
   const { token, signingOut } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
-  const m = useMessages();
   const check = useQuery({
     queryKey: ['guard', area, token],
     queryFn: ({ signal }) => checkArea(area, token as string, signal),

@@ -7,7 +7,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { formatDateTime, ROLE_OPTIONS, roleLabel } from './admin-display.js';
 import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -15,6 +15,7 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { CreateAccountModal, WORK_OPTIONS } from './create-account-modal.js';
 import { EditAccountModal } from './edit-account-modal.js';
 import tables from './audit.module.css';
+import { translateMessage, translateMessageOf } from '../../i18n/messages.js';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Name', 'Email', 'Role', 'Work type', 'Staff record', 'Status', 'Last sign-in', 'Actions'];
@@ -30,6 +31,7 @@ type Pending = { kind: 'disable' | 'enable' | 'reset' | 'end-sessions'; account:
  * so the dashboard can link to "disabled accounts" and a reload keeps the view.
  */
 export default function AccountsPage() {
+  const errorText = useErrorText();
   useDocumentTitle('Accounts · Admin · Dutyroll');
   const { user } = useAuth();
   // on a phone each account is a card (cells stacked), so nothing scrolls sideways
@@ -61,7 +63,7 @@ export default function AccountsPage() {
       if (kind === 'disable' || kind === 'enable') msg = (await changeAccount.mutateAsync({ id: account._id, change: { disabled: kind === 'disable' } })).msg;
       else if (kind === 'reset') msg = (await sendReset.mutateAsync(account._id)).msg;
       else msg = (await endSessions.mutateAsync(account._id)).msg;
-      notifications.show({ color: 'teal', message: kind === 'disable' ? MSG.accountDisabledDone(account.name) : kind === 'enable' ? MSG.accountEnabledDone(account.name) : msg });
+      notifications.show({ color: 'teal', message: kind === 'disable' ? translateMessageOf('accountDisabledDone', account.name) : kind === 'enable' ? translateMessageOf('accountEnabledDone', account.name) : translateMessage(msg) });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     }

@@ -3,7 +3,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton 
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { useAdminOverview, type AdminOverview } from './api.js';
 import classes from './admin.module.css';
 
@@ -36,6 +36,7 @@ const SHORTCUTS: Shortcut[] = [
 
 /** SPEC §2 admin dashboard: the greeting, then shortcuts with counts (issue 8). */
 export default function AdminDashboardPage() {
+  const errorText = useErrorText();
   useDocumentTitle('Admin Dashboard · Dutyroll');
   const { user } = useAuth();
   const overview = useAdminOverview();

@@ -5,7 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { actionLabel, AUDIT_AREAS, formatDateTime } from './admin-display.js';
 import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
@@ -22,6 +22,7 @@ const COLUMNS = ['When', 'Who', 'Action', 'Record', 'Before and after'];
  * a record's history can be linked to.
  */
 export default function AuditPage() {
+  const errorText = useErrorText();
   useDocumentTitle('Audit trail · Admin · Dutyroll');
   const phone = useMediaQuery('(max-width: 48em)');
   const { params, update } = useAddressParams();

@@ -5,8 +5,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
 import { MSG } from '../../../shared/messages.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
 const COUNTERS: { key: keyof CompanyProfile['counters']; label: string }[] = [
@@ -21,7 +22,7 @@ function pathErrors(error: { issues: { path: PropertyKey[]; message: string }[] 
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
-    if (!(key in errors)) errors[key] = issue.message;
+    if (!(key in errors)) errors[key] = translateMessage(issue.message);
   }
   return errors;
 }
@@ -40,6 +41,7 @@ function readAsDataUrl(file: File): Promise<string> {
  * saved at once (PUT /admin/company-profile), checked first with the server's schema.
  */
 export default function CompanyProfilePage() {
+  const errorText = useErrorText();
   useDocumentTitle('Company profile · Admin · Dutyroll');
   const profile = useCompanyProfile();
   if (profile.isPending) return <Text c="dimmed">{MSG.loading}</Text>;
@@ -54,6 +56,7 @@ export default function CompanyProfilePage() {
 }
 
 function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
+  const errorText = useErrorText();
   const save = useSaveCompanyProfile();
   const [form, setForm] = useState<CompanyProfile>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});

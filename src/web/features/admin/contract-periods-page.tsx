@@ -7,11 +7,13 @@ import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { contractPeriodBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { useContractPeriods, useSaveContractPeriod } from './api.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /** The contract period of each work type, which Bill Details shows as its Contract Period card. */
 export default function ContractPeriodsPage() {
+  const errorText = useErrorText();
   useDocumentTitle('Contract periods · Admin · Dutyroll');
   const periods = useContractPeriods();
   return (
@@ -53,6 +55,7 @@ export default function ContractPeriodsPage() {
 }
 
 function PeriodRow({ work, period }: { work: string; period: string | null }) {
+  const errorText = useErrorText();
   const save = useSaveContractPeriod();
   const [value, setValue] = useState(period ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -61,12 +64,12 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
   async function onSave() {
     const parsed = contractPeriodBody.safeParse({ period: value });
     if (!parsed.success) {
-      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setError(translateMessage(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
       const answer = await save.mutateAsync({ work, period: parsed.data.period });
-      notifications.show({ color: 'teal', message: `${answer.msg}: ${label}` });
+      notifications.show({ color: 'teal', message: `${translateMessage(answer.msg)}: ${label}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));

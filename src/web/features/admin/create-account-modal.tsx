@@ -10,6 +10,7 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { errorText } from '../../api/error-text.js';
 import { ROLE_OPTIONS } from './admin-display.js';
 import { useCreateAccount } from './api.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 const emptyForm = { name: '', email: '', phone: '', password: '', role: String(ROLE.manager), work: '' };
 type Form = typeof emptyForm;
@@ -51,11 +52,11 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
     try {
       const answer = await create.mutateAsync({ ...parsed.data, phone: parsed.data.phone ?? '' });
       if (answer.status === 201) {
-        notifications.show({ color: 'teal', message: answer.data.msg || MSG.registered });
+        notifications.show({ color: 'teal', message: translateMessage(answer.data.msg || MSG.registered) });
         close();
       } else {
         // 200: that e-mail already has an account (SPEC §8)
-        setServerMessage(answer.data.msg || MSG.alreadyRegistered);
+        setServerMessage(translateMessage(answer.data.msg || MSG.alreadyRegistered));
       }
     } catch (error) {
       setServerMessage(errorText(error));

@@ -7,6 +7,7 @@ import { errorText } from '../../api/error-text.js';
 import { ROLE_OPTIONS } from './admin-display.js';
 import { useUpdateAccount } from './api.js';
 import { WORK_OPTIONS } from './create-account-modal.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /**
  * Changes an account's role and work type. A changed role ends the account's sessions
@@ -32,7 +33,7 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
     setMessage(null);
     try {
       const answer = await update.mutateAsync({ id: account._id, change: { role: Number(role) as Role, work: work || null } });
-      notifications.show({ color: 'teal', message: answer.msg });
+      notifications.show({ color: 'teal', message: translateMessage(answer.msg) });
       onClose();
     } catch (error) {
       setMessage(errorText(error));

@@ -6,7 +6,7 @@ import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.j
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { actionLabel, formatDateTime } from './admin-display.js';
 import { useAdminDuty, useAudit } from './api.js';
 import { AuditDiff } from './audit-diff.js';
@@ -19,6 +19,7 @@ const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
  * history from the audit trail.
  */
 export default function LiveTrainPage() {
+  const errorText = useErrorText();
   const { id = '' } = useParams();
   const duty = useAdminDuty(id);
   const history = useAudit({ actor: '', entity: 'duty', entityId: id, from: '', to: '' }, Boolean(id));

@@ -8,8 +8,9 @@ import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { staffingNormBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { useSaveStaffingNorm, useStaffingNorms } from './api.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 /** An example train length, so the admin sees what a factor means in people. */
 const EXAMPLE_COACHES = 20;
@@ -20,6 +21,7 @@ const EXAMPLE_COACHES = 20;
  * keep theirs.
  */
 export default function StaffingNormsPage() {
+  const errorText = useErrorText();
   useDocumentTitle('Staffing norms · Admin · Dutyroll');
   const norms = useStaffingNorms();
   return (
@@ -65,6 +67,7 @@ export default function StaffingNormsPage() {
 }
 
 function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
+  const errorText = useErrorText();
   const save = useSaveStaffingNorm();
   const [value, setValue] = useState<string | number>(perCoach);
   const [error, setError] = useState<string | null>(null);
@@ -74,12 +77,12 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
 
   async function onSave() {
     if (!parsed.success) {
-      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setError(translateMessage(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
       const answer = await save.mutateAsync({ work, perCoach: parsed.data.perCoach });
-      notifications.show({ color: 'teal', message: `${answer.msg}: ${label} ${parsed.data.perCoach}` });
+      notifications.show({ color: 'teal', message: `${translateMessage(answer.msg)}: ${label} ${parsed.data.perCoach}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));

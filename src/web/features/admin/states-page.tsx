@@ -6,14 +6,16 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { translateMessage } from '../../i18n/messages.js';
 
 type State = z.infer<typeof stateResponse>;
 
 /** States and union territories (SPEC §3 States list, issue 8): add, rename, remove. */
 export default function StatesPage() {
+  const errorText = useErrorText();
   useDocumentTitle('States · Admin · Dutyroll');
   const states = useStates();
   const save = useSaveState();
@@ -28,7 +30,7 @@ export default function StatesPage() {
     event.preventDefault();
     const parsed = stateBody.safeParse({ name: newName });
     if (!parsed.success) {
-      setAddError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setAddError(translateMessage(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
@@ -45,7 +47,7 @@ export default function StatesPage() {
     if (!editing) return;
     const parsed = stateBody.safeParse({ name: editing.name });
     if (!parsed.success) {
-      setEditing({ ...editing, error: firstMessage(parsed.error.issues) ?? MSG.fillAllFields });
+      setEditing({ ...editing, error: translateMessage(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
       return;
     }
     try {

@@ -5,6 +5,7 @@ import { createChatBody } from '../../../shared/schemas/chat.js';
 import { readForm } from '../../forms/field-errors.js';
 import { useSendChat } from './api.js';
 import classes from './chat-page.module.css';
+import { translateMessage } from '../../i18n/messages.js';
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. A blank message is simply
@@ -27,7 +28,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     send.mutate(parsed.value.text, {
       // Only clear what was sent: the person may have started the next message meanwhile.
       onSuccess: () => setText((current) => (current === sent ? '' : current)),
-      onError: (failure) => setError(failure.message || MSG.somethingWentWrong),
+      onError: (failure) => setError(translateMessage(failure.message || MSG.somethingWentWrong)),
     });
   };
 

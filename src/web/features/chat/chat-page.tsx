@@ -11,12 +11,14 @@ import { ChatComposer } from './chat-composer.js';
 import { ChatMessageList } from './chat-message-list.js';
 import { openChatStream } from './chat-stream.js';
 import classes from './chat-page.module.css';
+import { useMessages } from '../../i18n/messages.js';
 
 /**
  * SPEC §2 Chat ('Connect', manager/connect and, for supervisors, user/connect): the team's
  * messages, live through the stream, refreshed every 5 seconds by polling as well.
  */
 export default function ChatPage() {
+  const m = useMessages();
   useDocumentTitle(`${MSG.chatMenuLabel} · Dutyroll`);
   const { user, token } = useAuth();
   const client = useQueryClient();
@@ -54,12 +56,12 @@ export default function ChatPage() {
   useEffect(() => {
     if (log.error) console.error('chat refresh failed', log.error);
   }, [log.error]);
-  const loadError = log.error ? log.error.message || MSG.somethingWentWrong : null;
+  const loadError = log.error ? m(log.error.message || MSG.somethingWentWrong) : null;
 
   const loadOlder = () => {
     if (older.isPending || !log.data?.hasOlder) return;
     older.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: error.message || MSG.somethingWentWrong }),
+      onError: (error) => notifications.show({ color: 'red', message: m(error.message || MSG.somethingWentWrong) }),
     });
   };
 

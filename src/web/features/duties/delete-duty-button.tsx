@@ -41,7 +41,7 @@ export function DeleteDutyButton({
     } catch (error) {
       // already deleted by someone else: the lists reload without it
       const gone = error instanceof ApiError && error.status === 404;
-      notifications.show({ color: gone ? 'yellow' : 'red', message: translateMessage(gone ? MSG.dutyNotFound : errorText(error)) });
+      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? translateMessage(MSG.dutyNotFound) : errorText(error) });
       setAsking(false);
       if (gone) onDeleted?.();
     }

@@ -38,7 +38,7 @@ export function MarkCompletedButton({ duty, label, size = 'sm', fullWidth }: { d
       setAsking(false);
       notifications.show({ color: 'green', message: translateMessage(answer.message) });
     } catch (error) {
-      notifications.show({ color: 'red', message: translateMessage(errorText(error)) });
+      notifications.show({ color: 'red', message: errorText(error) });
     }
   }
 

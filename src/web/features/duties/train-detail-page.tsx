@@ -18,7 +18,7 @@ import { DeleteDutyButton } from './delete-duty-button.js';
 import { readDutyForm } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
 import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
@@ -31,6 +31,7 @@ import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
  * newer change is refused (409) instead of overwriting it.
  */
 export default function TrainDetailPage() {
+  const errorText = useErrorText();
   const { id = '' } = useParams();
   const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export default function TrainDetailPage() {
   } else if (duty.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">
-        {m(duty.error instanceof ApiError && duty.error.status === 404 ? MSG.dutyNotFound : errorText(duty.error))}
+        {duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : errorText(duty.error)}
       </Alert>
     );
   } else {
@@ -72,6 +73,7 @@ export default function TrainDetailPage() {
 }
 
 function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseStatus: boolean; backTo: string }) {
+  const errorText = useErrorText();
   const { user } = useAuth();
   const navigate = useNavigate();
   const mayDelete = useMayDeleteDuties();
@@ -132,7 +134,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
       notifications.show({ color: 'green', message: translateMessage(MSG.trainUpdated) });
       setEditing(false);
     } catch (error) {
-      notifications.show({ color: 'red', message: translateMessage(errorText(error)) });
+      notifications.show({ color: 'red', message: errorText(error) });
       // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
       if (error instanceof ApiError && error.status === 409) setEditing(false);
     }
