@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
 import { logout } from '../api/auth.js';
+import { translateMessage } from '../i18n/messages.js';
 import { useAuth } from './auth-context.js';
 import { clearOfflineData } from '../offline/idb-store.js';
 
@@ -22,7 +23,7 @@ export function useLogout(): () => Promise<void> {
     const forgetting = user ? clearOfflineData(user._id).catch(() => {}) : Promise.resolve();
     clear({ signingOut: true });
     queryClient.clear();
-    notifications.show({ color: 'green', message: MSG.loggedOut });
+    notifications.show({ color: 'green', message: translateMessage(MSG.loggedOut) });
     window.setTimeout(() => {
       navigate('/login', { replace: true });
       finishSigningOut();

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { checkArea, type GuardArea } from '../api/auth.js';
 import { ApiError } from '../api/client.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
+import { useMessages } from '../i18n/messages.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
-import { useMessages } from '../i18n/messages.js';
 
 /**
  * SPEC §4 route guard: with a token, ask the area's check endpoint; ok → the area,
@@ -24,6 +25,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
   const m = useMessages();
   const { token, signingOut } = useAuth();
   const location = useLocation();
+  const { t } = useTranslation();
   const check = useQuery({
     queryKey: ['guard', area, token],
     queryFn: async ({ signal }) => {
@@ -55,7 +57,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
               {m(check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer)}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Stack>
         </Paper>

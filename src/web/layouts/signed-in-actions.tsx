@@ -1,6 +1,7 @@
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { useGuardedLogout } from '../offline/sign-out-guard.js';
+import { useMessages } from '../i18n/messages.js';
 import classes from './site-layout.module.css';
 
 /**
@@ -11,6 +12,7 @@ import classes from './site-layout.module.css';
 export default function SignedInActions() {
   const { user } = useAuth();
   const { logout, dialog } = useGuardedLogout();
+  const m = useMessages();
   if (!user) return null;
   return (
     <>
@@ -18,7 +20,7 @@ export default function SignedInActions() {
         {user.name}
       </span>
       <button type="button" className={classes.logoutButton} onClick={logout}>
-        {MSG.logout}
+        {m(MSG.logout)}
       </button>
       {dialog}
     </>

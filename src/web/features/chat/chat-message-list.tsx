@@ -188,7 +188,7 @@ export function ChatMessageList({
             setUnseen(0);
           }}
         >
-          {m(MSG.chatNewMessages)} ({formatNumber(unseen, undefined, language)})
+          {m(MSG.chatNewMessages)} ({formatNumber(unseen)})
         </Button>
       ) : null}
     </>

@@ -15,9 +15,10 @@ import { useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBo
 import { useFixEntry } from '../../offline/fix-entry.js';
 import { useSubmitWrite } from '../../offline/submit-write.js';
 import { FixNotice } from '../../offline/fix-notice.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
-import { translateMessage } from '../../i18n/messages.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
 
@@ -28,13 +29,14 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
  * it says what the server would, and Required Staff uses the server's staffing norm.
  */
 export default function AddDutyPage() {
-  useDocumentTitle(MSG.addTrainTitle);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(m(MSG.addTrainTitle));
   const { user } = useAuth();
   const isManager = user?.role === ROLE.manager || user?.role === ROLE.admin;
   const ownWork = isManager ? null : toWorkType(user?.work);
   const workChoices: readonly WorkType[] = ownWork ? [ownWork] : WORK_TYPES;
 
-  const { t } = useTranslation();
   // Fix of a refused add kept on the phone: the form opens with what was entered
   const [fixing, setFixing] = useState(useFixEntry(['create']));
   const entered = fixing?.entered;
@@ -143,19 +145,19 @@ export default function AddDutyPage() {
     .map((s) => ({ value: s._id, label: s.work ? `${s.name} · ${s.work.toUpperCase()}` : s.name }));
   // a manager or admin may be the supervisor of the work they add (SPEC §3: a user id)
   if (isManager && user && !supervisorOptions.some((option) => option.value === user._id)) {
-    supervisorOptions.push({ value: user._id, label: `${user.name || 'Me'} (me)` });
+    supervisorOptions.push({ value: user._id, label: user.name ? t('duties.supervisorMe', { name: user.name }) : t('duties.me') });
   }
 
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Add Work Details
+        {t('duties.addWorkDetails')}
       </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
-          <div role="group" aria-label="Work type">
+          <div role="group" aria-label={t('duties.workType')}>
             <Text fw={600} size="sm" mb={6}>
-              Work type
+              {t('duties.workType')}
             </Text>
             <SimpleGrid cols={{ base: workChoices.length === 1 ? 1 : 2, xs: 3 }} spacing="xs">
               {workChoices.map((choice) => (
@@ -177,7 +179,7 @@ export default function AddDutyPage() {
               {train && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput
-                    label="Train Number"
+                    label={t('duties.trainNumber')}
                     value={fields.trainno}
                     onChange={(event) => set('trainno', event.currentTarget.value)}
                     maxLength={TRAIN_NO_MAX}
@@ -186,7 +188,7 @@ export default function AddDutyPage() {
                     withAsterisk
                   />
                   <NumberInput
-                    label={work === 'bio' ? 'Total Tank' : 'Total Coaches'}
+                    label={work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches')}
                     value={fields.totalcoach}
                     onChange={(value) => set('totalcoach', value)}
                     min={1}
@@ -200,8 +202,8 @@ export default function AddDutyPage() {
                   />
                   {hasDutyType(work) && (
                     <Select
-                      label="Type"
-                      data={[...DUTY_TYPES]}
+                      label={t('duties.type')}
+                      data={DUTY_TYPES.map((value) => ({ value, label: t(`duties.dutyTypes.${value}`) }))}
                       value={fields.type}
                       onChange={(value) => set('type', value ?? 'Primary')}
                       allowDeselect={false}
@@ -209,7 +211,7 @@ export default function AddDutyPage() {
                   )}
                   {work === 'acca' && (
                     <NumberInput
-                      label="Supplied Bedsheet"
+                      label={t('duties.suppliedBedsheet')}
                       value={fields.suppliedBedsheet}
                       onChange={(value) => set('suppliedBedsheet', value)}
                       min={0}
@@ -226,8 +228,8 @@ export default function AddDutyPage() {
 
               {isManager && (
                 <Select
-                  label="Supervisor"
-                  placeholder={supervisors.isPending ? MSG.loading : 'Choose a supervisor'}
+                  label={t('duties.columns.supervisor')}
+                  placeholder={supervisors.isPending ? m(MSG.loading) : t('duties.chooseSupervisor')}
                   data={supervisorOptions}
                   value={supervisor}
                   onChange={(value) => {
@@ -235,14 +237,14 @@ export default function AddDutyPage() {
                     setProblem(null);
                   }}
                   searchable
-                  nothingFoundMessage="No supervisors"
+                  nothingFoundMessage={t('duties.noSupervisors')}
                   withAsterisk={train}
                 />
               )}
 
               <SimpleGrid cols={2} spacing="sm">
-                <Counter label={MSG.requiredStaff} value={required} />
-                <Counter label={MSG.selectedStaff} value={crew.length} />
+                <Counter label={m(MSG.requiredStaff)} value={required} />
+                <Counter label={m(MSG.selectedStaff)} value={crew.length} />
               </SimpleGrid>
 
               <WorkerPicker
@@ -260,13 +262,13 @@ export default function AddDutyPage() {
 
           {problem && (
             <Alert color="red" variant="light" role="alert">
-              {problem}
+              {m(problem)}
             </Alert>
           )}
           {fixing && <FixNotice entry={fixing} />}
           <Group justify="stretch" grow>
             <Button type="submit" size="lg" disabled={saving || !work}>
-              {saving ? MSG.submitting : MSG.addTrainDetails}
+              {m(saving ? MSG.submitting : MSG.addTrainDetails)}
             </Button>
           </Group>
         </Stack>
@@ -281,8 +283,8 @@ function Counter({ label, value }: { label: string; value: number }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fz={26} fw={700} aria-label={`${label}: ${value}`}>
-        {value}
+      <Text fz={26} fw={700} aria-label={`${label}: ${formatNumber(value)}`}>
+        {formatNumber(value)}
       </Text>
     </Paper>
   );

@@ -10,7 +10,9 @@ import { useAuth } from '../../auth/auth-context.js';
 import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
-import { translateMessage } from '../../i18n/messages.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { MSG } from '../../../shared/messages.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
@@ -38,6 +40,7 @@ export function MarkCompletedButton({
   const [asking, setAsking] = useState(false);
   const [returned, setReturned] = useState<string | number>(fix?.entered.returned ?? '');
   const timeZone = useCompanyTimeZone();
+  const m = useMessages();
   // the server's rule (decision 0015): a supervisor completes only duties they supervise,
   // so the button is not offered where it would be refused
   if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) !== null) return null;
@@ -74,7 +77,7 @@ export function MarkCompletedButton({
     void complete(returned === '' ? 0 : Number(returned));
   }
 
-  const what = duty.trainno ? `train ${duty.trainno}` : duty.work.toUpperCase();
+  const what = duty.trainno ? t('duties.trainInSentence', { train: duty.trainno }) : duty.work.toUpperCase();
   return (
     <>
       <Button
@@ -97,12 +100,12 @@ export function MarkCompletedButton({
           <Stack gap="md">
             {duty.suppliedBedsheet !== null && (
               <Text size="sm" c="dimmed">
-                Supplied bedsheets: {duty.suppliedBedsheet}
+                {t('duties.suppliedBedsheets', { supplied: formatNumber(duty.suppliedBedsheet) })}
               </Text>
             )}
             <NumberInput
-              label="Returned Bedsheets"
-              description="Leave empty for 0"
+              label={t('duties.returnedBedsheets')}
+              description={t('duties.leaveEmptyForZero')}
               value={returned}
               onChange={setReturned}
               min={0}
@@ -114,7 +117,7 @@ export function MarkCompletedButton({
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(false)} size="md">
-                Cancel
+                {m(MSG.cancel)}
               </Button>
               <Button type="submit" loading={saving} size="md">
                 {label}
