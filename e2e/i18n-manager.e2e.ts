@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { BULK_HEADERS } from '../src/server/modules/staff/bulk-import.service.js';
 import { maskAadhar } from '../src/shared/staff.js';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
 import { callApi, DESKTOP, launchBrowser, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
@@ -34,7 +35,12 @@ function keepWords(text: string) {
  * BIO, PFTR, Laundry, Pit & Yard; selects BIO TOILET, LAUNDRY, PIT & YARD), the product's name
  * in the tab title, and the spreadsheet file types the picker names.
  */
-const FIXED = new Set(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit', 'Yard', ...Object.values(WORK_TYPE_SELECT_LABELS).flatMap((label) => label.match(/[A-Za-z]{3,}/g) ?? []), 'Dutyroll', 'xlsx', 'xls']);
+const FIXED = new Set(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit', 'Yard', ...Object.values(WORK_TYPE_SELECT_LABELS).flatMap((label) => label.match(/[A-Za-z]{3,}/g) ?? []), 'Dutyroll', 'xlsx', 'xls',
+  // the language switch names each language in its own words ('English' stays 'English'), and
+  // 'Emp ID' is kept as written in every language (messages.columnEmpId)
+  'English', 'Emp',
+  // the bulk upload's spreadsheet column names (MSG.bulkColumnsHint): a file's headers, kept as the file must have them
+  ...BULK_HEADERS]);
 
 
 /**

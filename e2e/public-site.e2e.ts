@@ -329,7 +329,7 @@ describe('404 and the signed-in top bar', () => {
     await context.close();
   });
 
-  it('the public pages load no dashboard code and / stays within 150 KB of gzipped JavaScript', async () => {
+  it('the public pages load no dashboard code and / stays within 185 KB of gzipped JavaScript', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -342,7 +342,10 @@ describe('404 and the signed-in top bar', () => {
     let total = 0;
     for (const url of new Set(scripts)) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
     expect(scripts.filter((url) => /manager|admin|user-area|supervisor|role-guard|area-shell/.test(url))).toEqual([]);
-    expect(total).toBeLessThanOrEqual(150 * 1024);
+    // 150 KB until issue 14; the languages (i18next, the English catalogue and the message
+    // matcher, ≈28 KB) are part of the first paint so no page shows English before its own
+    // language (decision 0019). Issue 15 cuts the entry's JavaScript.
+    expect(total).toBeLessThanOrEqual(185 * 1024);
     for (const path of ['/about', '/contact', '/policy', '/login']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
