@@ -228,8 +228,10 @@ try {
   await server.stop();
 }
 
-console.log(`\nLighthouse ${rows.length ? '12' : ''} (mobile, simulated throttling), ${RUNS} run(s) per page, median shown:`);
-console.table(rows);
+if (rows.length) {
+  console.log(`\nLighthouse 12 (mobile, simulated throttling), ${RUNS} run(s) per page, median shown:`);
+  console.table(rows);
+}
 
 const misses: string[] = [];
 for (const row of rows) {
