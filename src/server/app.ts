@@ -15,7 +15,6 @@ import type { AppDeps } from './deps.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { pruneExpiredSessions } from './modules/auth/sessions.service.js';
-import { pruneDutyRequestKeys } from './modules/duties/duties.service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billRoutes } from './modules/bills/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
@@ -28,6 +27,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
+import { pruneRequestKeys } from './request-keys.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -234,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db), pruneDutyRequestKeys(database.db)]).catch((error: unknown) =>
+      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db), pruneRequestKeys(database.db, deps.now())]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, 60 * 60 * 1000);

@@ -167,7 +167,7 @@ export const MSG = {
   ownDutiesOnly: 'You can only change duties you supervise',
   completedDayOver: 'A completed duty can be changed only on the day it was completed. Ask a manager.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
-  idempotencyKeyUsed: 'This Idempotency-Key was already used for a duty that no longer exists. Send the duty with a new key.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the change with a new key.',
   workerInvalid: 'Choose workers from the list',
   crewTooLarge: (max: number) => `A duty can have at most ${max} workers`,
   dutyDeleted: 'Duty deleted successfully',
@@ -390,4 +390,48 @@ export const MSG = {
 
   // ours: web app
   cannotReachServer: 'Cannot reach the server. Check your connection and try again.',
+
+  /**
+   * ours: the names of fields that messages name ("Train number is required"), as the shared
+   * schemas pass them to the functions above, so a message in another language names the
+   * field in that language too. Names already above (Name, Emp ID, Status…) are not repeated.
+   */
+  fields: {
+    phone: 'Phone',
+    aadhar: 'Aadhar',
+    designation: 'Designation',
+    category: 'Category',
+    work: 'Work',
+    wage: 'Wage',
+    bank: 'Bank',
+    branch: 'Branch',
+    ifscCode: 'IFSC code',
+    accountNumber: 'Account Number',
+    uanNumber: 'UAN Number',
+    esiNumber: 'ESI Number',
+    search: 'Search',
+    workType: 'Work type',
+    stateName: 'State name',
+    contractPeriod: 'Contract period',
+    recordType: 'Record type',
+    record: 'Record',
+    actor: 'Actor',
+    supervisor: 'Supervisor',
+    from: 'From',
+    to: 'To',
+    trainNumber: 'Train number',
+    theMessage: 'the message',
+    senderName: 'The sender name',
+    companyName: 'Company name',
+    shortName: 'Short name',
+    address: 'Address',
+    yearEstablished: 'Year established',
+    testimonialName: 'Testimonial name',
+    testimonialRole: 'Testimonial role',
+    testimonialText: 'Testimonial text',
+    faqQuestion: 'FAQ question',
+    faqAnswer: 'FAQ answer',
+    testimonials: 'testimonials',
+    questions: 'questions',
+  },
 } as const;

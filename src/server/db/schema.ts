@@ -237,23 +237,35 @@ export const dutyWorkers = pgTable(
 );
 
 /**
- * Idempotency keys of duty creations: a client sends one key per intended duty, and a
- * retry with the same key (the first answer lost on the way) gets the first duty back
- * instead of a second one. One per account and key; kept 24 hours.
+ * Idempotency keys of writes (decision 0017): a client sends one key per intended change,
+ * and a repeat with the same key (the first answer lost on the way, or an offline queue
+ * sending twice) gets the first answer back instead of a second effect. One row per
+ * account and key: the request it was used for (method, path with its ids, SHA-256 of the
+ * parsed body as canonical JSON) and the answer (status and JSON body), written in the
+ * write's own transaction. Kept 24 hours.
  */
-export const dutyRequestKeys = pgTable(
-  'duty_request_keys',
+export const requestKeys = pgTable(
+  'request_keys',
   {
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
-    dutyId: uuid('duty_id')
-      .notNull()
-      .references(() => duties.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
+    method: text('method').notNull(),
+    /** The path with its parameters filled in, without the /api/v1 prefix. */
+    route: text('route').notNull(),
+    /** SHA-256 (hex) of the parsed request body as canonical JSON (sorted keys). */
+    bodyHash: text('body_hash').notNull(),
+    /** Null only inside the transaction that claimed the key: a committed row always has its answer. */
+    statusCode: smallint('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('duty_request_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('request_keys_created_idx').on(t.createdAt),
+    check('request_keys_answer_check', sql`(${t.statusCode} is null) = (${t.response} is null)`),
+  ],
 );
 
 /** Monthly bills (SPEC §3 Bill): one per work type and month; amounts are exact. */

@@ -3,12 +3,16 @@ import { MSG } from '../messages.js';
 import { createDutyBody, DUTY_PAGE_DEFAULT, DUTY_PAGE_MAX, dutyListQuery, dutyResponse, updateDutyBody } from '../schemas/duties.js';
 import { WORK_TYPES } from '../work-types.js';
 import { defineRoute } from './contract.js';
-import { errorResponses, idParams, successMsg } from './envelopes.js';
+import { errorResponses, idempotencyKeyHeaders, idParams, successMsg } from './envelopes.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows). Supervisors and managers; admins read and edit too. */
 
 const tags = ['duties'] as const;
 const dutyId = idParams(MSG.dutyNotFound);
+/** How the three writes a phone may queue offline treat the Idempotency-Key header. */
+const onceNote =
+  'An optional Idempotency-Key header (one per intended change, e.g. a UUID) makes the write happen once: a repeat with the same key and the same request within 24 hours ' +
+  'answers the first answer again (header idempotent-replayed: true) and changes nothing; the same key with another request answers 422. A refused request keeps no answer, so its key may be sent again. Without the header nothing changes.';
 const saved = (status: string) => z.object({ success: z.literal(true), message: z.string().describe(status), duty: dutyResponse });
 
 export const createDuty = defineRoute({
@@ -19,10 +23,10 @@ export const createDuty = defineRoute({
   description:
     "`supervisor` is a supervisor's user id, the caller's own id (a manager or admin adding work), or empty where SPEC §5 allows it (not for mcc, bio and acca). " +
     'A supervisor\'s duty is of their work type and records them as supervisor. Required staff (reqq) is computed from the staffing norm of the work type (GET /staffing-norms). ' +
-    'An optional Idempotency-Key header makes a retry answer the first duty (with the header idempotent-replayed: true).',
-  headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).loose(),
+    `${onceNote} A repeat answers the first 201 with the duty as it was created.`,
+  headers: idempotencyKeyHeaders,
   body: createDutyBody,
-  responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 409) },
+  responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 422) },
 });
 
 const listQueryNote = `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters).`;
@@ -65,10 +69,13 @@ export const updateDuty = defineRoute({
   summary: 'Mark completed ({status, returned}) or edit ({trainno, status, totalcoach, workers, version})',
   description:
     '`returned` is optional when completing an acca duty: left out, it stays empty. The full edit (train number, coaches or workers sent) requires ' +
-    'status, workers and, for mcc, bio and acca, train number and coaches. A `version` older than the stored one is refused with 409.',
+    'status, workers and, for mcc, bio and acca, train number and coaches. A `version` older than the stored one is refused with 409. ' +
+    'The answer carries the duty as saved, with its new `version` for a later edit. ' +
+    `${onceNote} A repeat answers the first answer, also when the duty was changed since.`,
+  headers: idempotencyKeyHeaders,
   params: dutyId,
   body: updateDutyBody,
-  responses: { 200: saved(MSG.trainUpdated), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: { 200: saved(MSG.trainUpdated), ...errorResponses(400, 401, 403, 404, 409, 422) },
 });
 
 export const deleteDuty = defineRoute({
@@ -78,9 +85,11 @@ export const deleteDuty = defineRoute({
   summary: 'Delete a mistaken duty with its crew (managers and admins)',
   description:
     'Removes the duty and its crew in one transaction and keeps a copy of the whole duty (with the crew ids) in the audit trail; attendance and the dashboard no longer count it. ' +
-    'A repeated delete of the same duty (already gone) answers 404 with the not-found message, as does an id that names no duty.',
+    'A repeated delete of the same duty (already gone) answers 404 with the not-found message, as does an id that names no duty, unless it repeats the Idempotency-Key of the delete that removed it. ' +
+    onceNote,
+  headers: idempotencyKeyHeaders,
   params: dutyId,
-  responses: { 200: successMsg.describe(MSG.dutyDeleted), ...errorResponses(401, 403, 404) },
+  responses: { 200: successMsg.describe(MSG.dutyDeleted), ...errorResponses(400, 401, 403, 404, 422) },
 });
 
 /** One work type's required staff per coach (or tank). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { UUID } from '../schemas/input-rules.js';
 
 /**
@@ -28,6 +29,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'The record changed meanwhile, or the value is already taken',
   413: 'The upload is too large',
   415: 'The body is not of a type this call reads',
+  422: 'The Idempotency-Key was already used, within 24 hours, for a different request (another route, record or body); nothing was changed',
   429: 'Too many attempts; wait and try again',
   500: 'A fault on our side; nothing was changed',
   503: 'The database or mail service is unavailable; retry after the Retry-After header',
@@ -63,3 +65,26 @@ export function idSchema(message: string) {
 export function idParams(notFoundMessage: string) {
   return z.object({ id: idSchema(notFoundMessage) });
 }
+
+/** An Idempotency-Key: 1 to 100 letters, digits, `.`, `_`, `:` or `-` (a UUID fits). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * The optional Idempotency-Key header of a write (decision 0017). The first request with a
+ * key runs and its successful answer is kept 24 hours with the key; a repeat with the same
+ * key and the same request answers that stored status and body again (header
+ * `idempotent-replayed: true`) and changes nothing; the same key with another request
+ * answers 422. A refused request (4xx) keeps no answer: the key may be sent again.
+ */
+export const idempotencyKeyHeaders = z
+  .object({
+    'idempotency-key': z
+      .string()
+      .regex(IDEMPOTENCY_KEY, MSG.idempotencyKeyInvalid)
+      .optional()
+      .describe(
+        'A key the client makes for one intended change (e.g. a UUID), sent again unchanged when it repeats that change. Per account; kept 24 hours. ' +
+          'A repeat of the same request answers the first answer (header idempotent-replayed: true) and changes nothing; the same key with a different request answers 422.',
+      ),
+  })
+  .loose();

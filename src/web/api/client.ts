@@ -92,12 +92,3 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   const data = options.schema ? options.schema.parse(body) : (body as T);
   return { status: response.status, data, headers: response.headers };
 }
-
-/**
- * A fresh Idempotency-Key: one per filled form, kept while the same form is sent again
- * (a retry after a lost answer), so the server creates the record once. getRandomValues
- * works on plain-http addresses too, where crypto.randomUUID does not exist.
- */
-export function newRequestKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

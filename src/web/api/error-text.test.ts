@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { requestResetCode, resetPassword, verifyResetCode } from './auth.js';
 import { ApiError } from './client.js';
-import { errorText } from './error-text.js';
+import { setLanguage } from '../i18n/i18n.js';
+import ml from '../i18n/locales/ml.json' with { type: 'json' };
+import { englishErrorText, errorText } from './error-text.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,5 +30,21 @@ describe('errorText', () => {
     expect(errorText(new ApiError(400, '', {}), MSG.invalidOtp)).toBe(MSG.invalidOtp);
     expect(errorText(new ApiError(500, '', {}))).toBe(MSG.serverError);
     expect(errorText(new Error('internal parser detail'), MSG.resetFailed)).toBe(MSG.somethingWentWrong);
+  });
+
+  it("shows the server's message in the reader's language, and keeps an English version", async () => {
+    try {
+      await setLanguage('ml');
+      const crew = new ApiError(400, MSG.crewTooLarge(60), {});
+      expect(errorText(crew)).toBe(ml.messages.crewTooLarge.replace('{{0}}', '60'));
+      expect(englishErrorText(crew)).toBe(MSG.crewTooLarge(60));
+      expect(errorText(new ApiError(409, MSG.dutyStale, {}))).toBe(ml.messages.dutyStale);
+      expect(errorText(new ApiError(500, '', {}))).toBe(ml.messages.serverError);
+      expect(errorText(new Error('internal parser detail'))).toBe(ml.messages.somethingWentWrong);
+      // a message the catalogue does not know is shown as the server wrote it
+      expect(errorText(new ApiError(400, 'Proxy says no', {}))).toBe('Proxy says no');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

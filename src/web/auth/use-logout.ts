@@ -5,25 +5,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
 import { logout } from '../api/auth.js';
+import { translateMessage } from '../i18n/messages.js';
 import { useAuth } from './auth-context.js';
+import { clearOfflineData } from '../offline/idb-store.js';
 
 /**
- * Logout (SPEC §4): revoke the session on the server, clear state and storage, toast,
- * and go to /login after one second.
+ * Logout (SPEC §4): revoke the session on the server, clear state and storage (with the
+ * account's offline outbox and saved lists, decision 0020: the buttons warn first when
+ * changes are unsent), toast, and go to /login after one second.
  */
 export function useLogout(): () => Promise<void> {
-  const { token, clear, finishSigningOut } = useAuth();
+  const { token, user, clear, finishSigningOut } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const revoking = logout(token);
+    const forgetting = user ? clearOfflineData(user._id).catch(() => {}) : Promise.resolve();
     clear({ signingOut: true });
     queryClient.clear();
-    notifications.show({ color: 'green', message: MSG.loggedOut });
+    notifications.show({ color: 'green', message: translateMessage(MSG.loggedOut) });
     window.setTimeout(() => {
       navigate('/login', { replace: true });
       finishSigningOut();
     }, LOGOUT_REDIRECT_MS);
-    await revoking;
-  }, [token, clear, finishSigningOut, navigate, queryClient]);
+    await Promise.all([revoking, forgetting]);
+  }, [token, user, clear, finishSigningOut, navigate, queryClient]);
 }

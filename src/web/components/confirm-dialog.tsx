@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MSG } from '../../shared/messages.js';
+import { useMessages } from '../i18n/messages.js';
 
 /**
  * A yes/no question before a change that is hard to undo: adding or deleting a bill
@@ -26,13 +27,14 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const m = useMessages();
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">{title}</Text>} centered size="md" radius="lg">
       <Stack gap="lg">
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy} size="md">
-            {MSG.cancel}
+            {m(MSG.cancel)}
           </Button>
           <Button color={color} onClick={onConfirm} loading={busy} size="md" data-autofocus>
             {confirmLabel}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from './locales/en.json' with { type: 'json' };
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
+import { latinWords, withoutFixedNames } from './fixed-names.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,7 +20,66 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 /** Plural forms are per language (Hindi and Malayalam have one/other, as English). */
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
+/**
+ * Words that may stay in Latin letters inside a translation, per key, each with why. SPEC's
+ * fixed names (the work types MCC, ACCA, BIO, BIO TOILET, PFTR, Laundry, Pit & Yard: see
+ * fixed-names.ts for why they stay as SPEC writes them) are allowed everywhere; anything
+ * else English in a Hindi or Malayalam text must be listed here.
+ */
+const LATIN_ALLOWED: Record<string, readonly string[]> = {
+  // the product's own name, as on its logo
+  'auth.forgotPasswordDescription': ['Dutyroll'],
+  'admin.documentTitle': ['Dutyroll'],
+  'admin.dashboard.documentTitle': ['Dutyroll'],
+  // file extensions, as the file picker shows them
+  'staff.excelTypes': ['xlsx', 'xls'],
+};
+
 const english = leaves(en as Tree);
+
+/**
+ * Latin words a translated message keeps, per `messages.` key (any other Latin word there is
+ * English left untranslated). Only names that are written this way in every language.
+ */
+const CODES = ['IFSC', 'UAN', 'ESI', 'FAQ', 'MB', 'KB'];
+const LATIN_KEPT: Record<string, string[]> = {
+  // bank, provident fund and insurance codes, and size units, as printed on Indian forms
+  ifscInvalidAdd: CODES,
+  ifscInvalidEdit: CODES,
+  ifscInvalid: CODES,
+  checkingIfsc: CODES,
+  'fields.ifscCode': CODES,
+  'fields.uanNumber': CODES,
+  'fields.esiNumber': CODES,
+  'fields.faqQuestion': CODES,
+  'fields.faqAnswer': CODES,
+  bulkTooLarge: CODES,
+  logoTooLarge: CODES,
+  // SPEC's column name "Emp ID", as the staff list and the spreadsheet name it
+  empIdTaken: ['Emp', 'ID'],
+  empIdRepeatsRow: ['Emp', 'ID'],
+  searchStaff: ['Emp', 'ID'],
+  columnEmpId: ['Emp', 'ID'],
+  // SPEC's work type code in SPEC's page title
+  addTrainTitle: ['MCC'],
+  // file types and extensions, as the file picker shows them
+  bulkInvalidFile: ['xlsx', 'xls'],
+  logoType: ['PNG', 'JPEG', 'WebP', 'SVG'],
+  logoHint: ['PNG', 'JPEG', 'WebP', 'SVG', 'KB'],
+  // the date format a person types (digits), written as the field expects it
+  dateRangeInvalid: ['YYYY-MM-DD'],
+  dayInvalid: ['YYYY-MM-DD'],
+  monthInvalid: ['YYYY-MM'],
+  monthOutOfRange: ['YYYY-MM'],
+  // names in the API itself (a header, query and body fields, JSON values) for whoever calls it
+  idempotencyKeyInvalid: ['Idempotency-Key'],
+  idempotencyKeyReused: ['Idempotency-Key'],
+  disabledInvalid: ['disabled', 'true', 'false'],
+  pageSizeInvalid: ['limit'],
+  offsetInvalid: ['offset'],
+  // the spreadsheet's column headers, which the file must use as they are
+  bulkColumnsHint: ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'],
+};
 const SCRIPTS = { hi: /[\u0900-\u097F]/, ml: /[\u0D00-\u0D7F]/ };
 
 describe.each([
@@ -44,9 +104,37 @@ describe.each([
   });
 
   it('is written in its own script, with no placeholders left for a translator', () => {
-    const untranslated = [...translated].filter(
-      ([key, text]) => !key.startsWith('language.') && (text.trim() === '' || /TODO|FIXME|XXX|lorem/i.test(text) || !SCRIPTS[code].test(text) && /[a-z]{4,}/i.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''))),
-    );
+    const untranslated = [...translated].filter(([key, text]) => {
+      if (key.startsWith('language.')) return false;
+      const words = withoutFixedNames(text.replace(/\{\{\s*\w+\s*\}\}/g, ''), LATIN_ALLOWED[base(key)]);
+      return text.trim() === '' || /TODO|FIXME|XXX|lorem/i.test(text) || (!SCRIPTS[code].test(text) && /[a-z]{4,}/i.test(words));
+    });
     expect(untranslated.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
+  it("keeps a message's numbers (limits, counts) as English has them", () => {
+    const numbers = (text: string) => (text.replace(/,(?=\d)/g, '').match(/\d+/g) ?? []).sort().join(' ');
+    const wrong = [...translated].filter(([key, text]) => key.startsWith('messages.') && numbers(text) !== numbers(english.get(key) ?? ''));
+    expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
+  it('leaves no English word in a message, except the names it must keep', () => {
+    const english = [...translated]
+      .filter(([key]) => key.startsWith('messages.'))
+      .flatMap(([key, text]) => {
+        const kept = LATIN_KEPT[base(key.slice('messages.'.length))] ?? [];
+        const words = text.replace(/\{\{\s*\w+\s*\}\}/g, '').match(/[A-Za-z][A-Za-z-]*[A-Za-z]|[A-Za-z]/g) ?? [];
+        return words.filter((word) => !kept.includes(word)).map((word) => `${key}: ${word}`);
+      });
+    expect(english).toEqual([]);
+  });
+
+  it('leaves no English word in a screen text but SPEC\'s fixed names and the listed ones', () => {
+    // messages.* are checked by the test above, with the names each message must keep
+    const leftovers = [...translated]
+      .filter(([key]) => !key.startsWith('language.') && !key.startsWith('messages.'))
+      .map(([key, text]) => [key, latinWords(withoutFixedNames(text.replace(/\{\{\s*\w+\s*\}\}/g, ''), LATIN_ALLOWED[base(key)]))] as const)
+      .filter(([, words]) => words.length > 0);
+    expect(leftovers.map(([key, words]) => `${key}: ${words.join(' ')}`)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../shared/messages.js';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../shared/limits.js';
+import { useMessages } from '../i18n/messages.js';
 
 /** Router state that carries where the person wanted to go; login returns there. */
 export interface LoginRedirectState {
@@ -16,6 +16,7 @@ export interface LoginRedirectState {
 export function AccessGuardScreen({ from }: { from: string }) {
   const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
   const navigate = useNavigate();
+  const m = useMessages();
 
   useEffect(() => {
     if (seconds <= 0) {
@@ -32,7 +33,7 @@ export function AccessGuardScreen({ from }: { from: string }) {
         <Stack align="center" gap="md">
           <Loader size="md" />
           <Text fw={600} size="lg" ta="center" role="status" aria-live="polite">
-            {MSG.redirecting(Math.max(seconds, 1))}
+            {m.of('redirecting', Math.max(seconds, 1))}
           </Text>
         </Stack>
       </Paper>

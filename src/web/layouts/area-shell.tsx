@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '../auth/use-logout.js';
+import { OfflineStatus } from '../offline/offline-status.js';
+import { OutboxProvider } from '../offline/outbox-provider.js';
+import { useGuardedLogout } from '../offline/sign-out-guard.js';
+import { MSG } from '../../shared/messages.js';
+import { LanguageSwitch } from '../i18n/language-switch.js';
+import { useMessages } from '../i18n/messages.js';
 import classes from './area-shell.module.css';
 
 export interface MenuLink {
@@ -14,36 +20,46 @@ export interface MenuLink {
 
 /**
  * A signed-in area: the side menu beside the page on desktop, a slide-in drawer on
- * phones (SPEC §2 manager 'Quick Links'). The menu ends with Logout.
+ * phones (SPEC §2 manager 'Quick Links'). The menu ends with the language switch and Logout.
+ * `menuTitle` and the links' labels come translated from the area. The account's offline
+ * outbox runs here, its status above the page (decision 0020).
  */
 export function AreaShell({ menuTitle, links, children }: { menuTitle: string; links: MenuLink[]; children: ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
-  return (
+  const { t } = useTranslation();
+  // the sign-out question lives here, not in the menu: the phone's menu closes on the tap
+  const { logout, dialog } = useGuardedLogout();
+  const layout = (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Group hiddenFrom="sm" mb="md">
         <Button
           variant="default"
           leftSection={<MenuIcon />}
           onClick={open}
-          aria-label={`Open ${menuTitle}`}
+          aria-label={t('layout.openMenu', { menu: menuTitle })}
         >
           {menuTitle}
         </Button>
       </Group>
       <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm">
-        <SideMenu links={links} onNavigate={close} />
+        <SideMenu links={links} onNavigate={close} logout={logout} />
       </Drawer>
       <Box className={classes.layout}>
         <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">
             {menuTitle}
           </Text>
-          <SideMenu links={links} />
+          <SideMenu links={links} logout={logout} />
         </Paper>
-        <Box className={classes.content}>{children}</Box>
+        <Box className={classes.content}>
+          <OfflineStatus />
+          {children}
+        </Box>
       </Box>
+      {dialog}
     </Container>
   );
+  return <OutboxProvider>{layout}</OutboxProvider>;
 }
 
 function MenuIcon() {
@@ -54,12 +70,13 @@ function MenuIcon() {
   );
 }
 
-function SideMenu({ links, onNavigate }: { links: MenuLink[]; onNavigate?: () => void }) {
+function SideMenu({ links, onNavigate, logout }: { links: MenuLink[]; onNavigate?: () => void; logout: () => void }) {
   const { pathname } = useLocation();
-  const logout = useLogout();
+  const { t } = useTranslation();
+  const m = useMessages();
   const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
   return (
-    <Stack gap={4} component="nav" aria-label="Side menu">
+    <Stack gap={4} component="nav" aria-label={t('layout.sideMenu')}>
       {links.map((link) => (
         <NavLink
           key={link.to + link.label}
@@ -73,15 +90,18 @@ function SideMenu({ links, onNavigate }: { links: MenuLink[]; onNavigate?: () =>
           className={classes.navLink}
         />
       ))}
+      <Box px="sm" py={6}>
+        <LanguageSwitch fullWidth />
+      </Box>
       <NavLink
         component="button"
         type="button"
-        label="Logout"
+        label={m(MSG.logout)}
         c="red.7"
         className={classes.navLink}
         onClick={() => {
           onNavigate?.();
-          void logout();
+          logout();
         }}
       />
     </Stack>

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { checkArea, type GuardArea } from '../api/auth.js';
 import { ApiError } from '../api/client.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
+import { useMessages } from '../i18n/messages.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 
@@ -20,8 +22,10 @@ import { PageLoader } from './page-loader.js';
  * always wins: the countdown, as for anyone else.
  */
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
+  const m = useMessages();
   const { token, signingOut } = useAuth();
   const location = useLocation();
+  const { t } = useTranslation();
   const check = useQuery({
     queryKey: ['guard', area, token],
     queryFn: async ({ signal }) => {
@@ -50,10 +54,10 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer}
+              {m(check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer)}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Stack>
         </Paper>

@@ -1,6 +1,7 @@
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
-import { useLogout } from '../auth/use-logout.js';
+import { useGuardedLogout } from '../offline/sign-out-guard.js';
+import { useMessages } from '../i18n/messages.js';
 import classes from './site-layout.module.css';
 
 /**
@@ -10,16 +11,18 @@ import classes from './site-layout.module.css';
  */
 export default function SignedInActions() {
   const { user } = useAuth();
-  const logout = useLogout();
+  const { logout, dialog } = useGuardedLogout();
+  const m = useMessages();
   if (!user) return null;
   return (
     <>
       <span className={classes.userName} title={user.name}>
         {user.name}
       </span>
-      <button type="button" className={classes.logoutButton} onClick={() => void logout()}>
-        {MSG.logout}
+      <button type="button" className={classes.logoutButton} onClick={logout}>
+        {m(MSG.logout)}
       </button>
+      {dialog}
     </>
   );
 }

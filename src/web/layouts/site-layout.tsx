@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { addressLines, useCompanyProfile, telHref } from '../company-profile.js';
+import { useMessages } from '../i18n/messages.js';
 import { Brand } from './brand.js';
 import classes from './site-layout.module.css';
 
@@ -17,9 +19,10 @@ const SignedInActions = lazy(() => import('./signed-in-actions.js'));
 /** SPEC §2 common layout: the top bar, the page, the footer. */
 export function SiteLayout() {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   return (
     <div className={classes.page}>
-      {navigation.state !== 'idle' ? <div className={classes.progress} role="progressbar" aria-label="Loading page" /> : null}
+      {navigation.state !== 'idle' ? <div className={classes.progress} role="progressbar" aria-label={t('layout.loadingPage')} /> : null}
       <TopBar />
       <main className={classes.main}>
         <Outlet />
@@ -32,6 +35,8 @@ export function SiteLayout() {
 function TopBar() {
   const companyProfile = useCompanyProfile();
   const { user } = useAuth();
+  const { t } = useTranslation();
+  const m = useMessages();
   return (
     <header className={classes.header}>
       <div className={classes.contactStrip}>
@@ -48,12 +53,12 @@ function TopBar() {
       </div>
       <div className={`${classes.container} ${classes.bar}`}>
         <Brand />
-        <nav className={classes.nav} aria-label="Main">
+        <nav className={classes.nav} aria-label={t('layout.mainNav')}>
           <NavLink to="/" end className={classes.navLink}>
-            {MSG.navHome}
+            {m(MSG.navHome)}
           </NavLink>
           <NavLink to="/about" className={classes.navLink}>
-            {MSG.navAbout}
+            {m(MSG.navAbout)}
           </NavLink>
         </nav>
         <div className={classes.account}>
@@ -63,7 +68,7 @@ function TopBar() {
             </Suspense>
           ) : (
             <Link to="/login" className={classes.loginButton}>
-              {MSG.login}
+              {m(MSG.login)}
             </Link>
           )}
         </div>
@@ -75,28 +80,30 @@ function TopBar() {
 function Footer() {
   const companyProfile = useCompanyProfile();
   const year = new Date().getFullYear();
+  const { t } = useTranslation();
+  const m = useMessages();
   return (
     <footer className={classes.footer}>
       <div className={`${classes.container} ${classes.footerGrid}`}>
         <div className={classes.footerAbout}>
           <Brand inverted />
           <p className={classes.footerText}>{companyProfile.tagline}.</p>
-          <p className={classes.footerText}>{MSG.since(companyProfile.established)}</p>
+          <p className={classes.footerText}>{m.of('since', companyProfile.established)}</p>
         </div>
-        <nav aria-label="Footer" className={classes.footerNav}>
-          <h2 className={classes.footerHeading}>Company</h2>
+        <nav aria-label={t('layout.footerNav')} className={classes.footerNav}>
+          <h2 className={classes.footerHeading}>{t('layout.company')}</h2>
           <Link to="/about" className={classes.footerLink}>
-            {MSG.footerAbout}
+            {m(MSG.footerAbout)}
           </Link>
           <Link to="/policy" className={classes.footerLink}>
-            {MSG.footerPrivacyPolicy}
+            {m(MSG.footerPrivacyPolicy)}
           </Link>
           <Link to="/contact" className={classes.footerLink}>
-            {MSG.footerContact}
+            {m(MSG.footerContact)}
           </Link>
         </nav>
         <div>
-          <h2 className={classes.footerHeading}>Office</h2>
+          <h2 className={classes.footerHeading}>{t('layout.office')}</h2>
           <address className={classes.footerAddress}>
             {addressLines(companyProfile.address).map((line) => (
               <span key={line}>{line}</span>
@@ -109,7 +116,7 @@ function Footer() {
         </div>
       </div>
       <div className={classes.footerBottom}>
-        <p className={classes.container}>{MSG.copyright(year, companyProfile.name)}</p>
+        <p className={classes.container}>{m.of('copyright', year, companyProfile.name)}</p>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
 import { decodeDutyCursor, UUID } from '../../../shared/schemas/input-rules.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
@@ -17,7 +17,7 @@ import {
 import { dayInZone, isDay } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
-import { duties, dutyRequestKeys, dutyWorkers, staff, users } from '../../db/schema.js';
+import { duties, dutyWorkers, staff, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { AccountRow } from '../auth/accounts.service.js';
@@ -26,9 +26,6 @@ import { recordAudit } from '../audit/audit.service.js';
 
 type DutyRow = typeof duties.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** How long a create's Idempotency-Key is honoured. */
-export const IDEMPOTENCY_KEY_HOURS = 24;
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Rule failures carry SPEC's {success: false, message} besides {msg}. */
 export function refuse(status: number, message: string): HttpError {
@@ -162,41 +159,12 @@ async function checkSupervisor(db: Database, actor: AccountRow, supervisorId: st
   if (!row || row.role !== ROLE.supervisor || row.disabled || row.status === 'Resigned') throw refuse(400, MSG.supervisorInvalid);
 }
 
-/** The Idempotency-Key header, checked; undefined when not sent. */
-export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !IDEMPOTENCY_KEY.test(value)) throw refuse(400, MSG.idempotencyKeyInvalid);
-  return value;
-}
-
-/** The duty an account already created with this key in the last 24 hours, presented. */
-async function dutyOfKey(db: Database | Tx, userId: string, key: string, since: Date): Promise<Duty | undefined> {
-  const [row] = await db
-    .select({ duty: duties })
-    .from(dutyRequestKeys)
-    .innerJoin(duties, eq(duties.id, dutyRequestKeys.dutyId))
-    .where(and(eq(dutyRequestKeys.userId, userId), eq(dutyRequestKeys.key, key), gte(dutyRequestKeys.createdAt, since)));
-  return row ? (await presentDuties(db, [row.duty]))[0] : undefined;
-}
-
-/** Thrown inside the create transaction when a parallel request with the same key won. */
-class KeyTaken extends Error {}
-
-/** Deletes idempotency keys older than 24 hours (run with the hourly pruning). */
-export async function pruneDutyRequestKeys(db: Database): Promise<void> {
-  await db.delete(dutyRequestKeys).where(lt(dutyRequestKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000)));
-}
-
-export type CreateOutcome = { duty: Duty; replayed: boolean };
-
 /**
  * POST /mcctrain/create-mcctrain. A supervisor's duty is of their own work type and
  * records them as its supervisor; a manager names the supervisor. Required staff is
- * computed from the work type's staffing norm. With an Idempotency-Key, a repeated
- * request (also one in parallel) answers the duty the first one created.
+ * computed from the work type's staffing norm. The answer is read inside the transaction.
  */
-export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest, idempotencyKey?: string): Promise<CreateOutcome> {
+export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest): Promise<Duty> {
   const own = ownWork(actor);
   if (own && request.work && request.work !== own) throw refuse(403, MSG.ownWorkOnly);
   const work = own ?? request.work;
@@ -205,13 +173,6 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   // schema could not apply the rules of a work type that was not sent
   const filled = { ...request, work, ...(own ? { supervisor: actor.id.toLowerCase() } : {}) };
   const now = deps.now();
-  // one cutoff for every look-up of this request, so a key at the edge of its 24 hours
-  // cannot be taken by the claim below and then missed by the replay
-  const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
-  if (idempotencyKey) {
-    const earlier = await dutyOfKey(deps.db, actor.id, idempotencyKey, keyCutoff);
-    if (earlier) return { duty: earlier, replayed: true };
-  }
   const missing = missingForNewDuty(filled);
   if (missing) throw refuse(400, missing);
   const duty = newDutyOf(filled);
@@ -219,51 +180,28 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   await checkCrew(deps.db, duty.work, duty.workerIds);
   const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
 
-  try {
-    const created = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(duties)
-        .values({
-          trainNo: duty.trainNo,
-          status: 'processing',
-          work: duty.work,
-          supervisorId: duty.supervisorId,
-          totalCoach: duty.totalCoach,
-          type: duty.type,
-          reqq,
-          used: duty.workerIds.length,
-          suppliedBedsheet: duty.suppliedBedsheet,
-          createdBy: actor.id,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (idempotencyKey) {
-        // waits for a parallel request holding the same key; when that one committed,
-        // nothing is inserted here and this duty is rolled back
-        const [claimed] = await tx
-          .insert(dutyRequestKeys)
-          .values({ userId: actor.id, key: idempotencyKey, dutyId: inserted!.id, createdAt: now })
-          .onConflictDoUpdate({
-            target: [dutyRequestKeys.userId, dutyRequestKeys.key],
-            set: { dutyId: inserted!.id, createdAt: now },
-            setWhere: lt(dutyRequestKeys.createdAt, keyCutoff),
-          })
-          .returning({ dutyId: dutyRequestKeys.dutyId });
-        if (!claimed) throw new KeyTaken();
-      }
-      await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
-      await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
-      return (await presentDuties(tx, [inserted!]))[0]!;
-    });
-    return { duty: created, replayed: false };
-  } catch (error) {
-    if (!(error instanceof KeyTaken) || !idempotencyKey) throw error;
-    const earlier = await dutyOfKey(deps.db, actor.id, idempotencyKey, keyCutoff);
-    // the key's duty is gone (deleted since): the key cannot be used for another duty
-    if (!earlier) throw refuse(409, MSG.idempotencyKeyUsed);
-    return { duty: earlier, replayed: true };
-  }
+  return deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(duties)
+      .values({
+        trainNo: duty.trainNo,
+        status: 'processing',
+        work: duty.work,
+        supervisorId: duty.supervisorId,
+        totalCoach: duty.totalCoach,
+        type: duty.type,
+        reqq,
+        used: duty.workerIds.length,
+        suppliedBedsheet: duty.suppliedBedsheet,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
+    await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
+    return (await presentDuties(tx, [inserted!]))[0]!;
+  });
 }
 
 interface Cursor {

@@ -178,49 +178,7 @@ describe('crew ids in another letter case', () => {
   });
 });
 
-describe('Idempotency-Key on create-mcctrain', () => {
-  it('a retry with the same key answers the first duty and creates no second one', async () => {
-    const form = await dutyForm({ trainno: 'IDEM-SEQ' });
-    const first = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'retry-1' });
-    const second = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'retry-1' });
-    expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(201);
-    expect(second.json().duty._id).toBe(first.json().duty._id);
-    expect(await dutiesWithTrain('IDEM-SEQ')).toBe(1);
-
-    // another key, or another account with the same key, is another duty
-    expect((await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'retry-2' })).statusCode).toBe(201);
-    expect((await api('POST', '/mcctrain/create-mcctrain', managerToken, form, { 'idempotency-key': 'retry-1' })).statusCode).toBe(201);
-    expect(await dutiesWithTrain('IDEM-SEQ')).toBe(3);
-  });
-
-  it('five parallel requests with one key make one duty, and all answer it', async () => {
-    const form = await dutyForm({ trainno: 'IDEM-PAR' });
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'parallel-key' })),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    expect(new Set(answers.map((a) => a.json().duty._id)).size).toBe(1);
-    expect(await dutiesWithTrain('IDEM-PAR')).toBe(1);
-  });
-
-  it('is honoured for 24 hours', async () => {
-    const form = await dutyForm({ trainno: 'IDEM-OLD' });
-    const first = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'day-old' });
-    clock.now = new Date(clock.now.getTime() + 25 * 3_600_000);
-    const later = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'day-old' });
-    expect(later.statusCode).toBe(201);
-    expect(later.json().duty._id).not.toBe(first.json().duty._id);
-  });
-
-  it('refuses a malformed key with 400 and creates nothing', async () => {
-    const form = await dutyForm({ trainno: 'IDEM-BAD' });
-    const response = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'spaces are not allowed' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().msg).toBe(MSG.idempotencyKeyInvalid);
-    expect(await dutiesWithTrain('IDEM-BAD')).toBe(0);
-  });
-});
+// Idempotency-Key on the duty writes: idempotent-writes.test.ts
 
 describe('answers of committed writes', () => {
   it('a create and a completion answer their duty even when the database fails right after the commit', async () => {
@@ -244,5 +202,33 @@ describe('answers of committed writes', () => {
     const rows = await t.deps.db.select().from(duties).where(inArray(duties.trainNo, ['AFTER-COMMIT']));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe('completed');
+  });
+
+  it('so do a keyed create and completion, whose answers are stored in the same transaction', async () => {
+    const form = await dutyForm({ trainno: 'AFTER-COMMIT-KEYED' });
+    afterCommit.armed = true;
+    let created;
+    let completed;
+    try {
+      created = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'after-commit-create' });
+      expect(afterCommit.broken).toBe(true);
+      expect(created.statusCode).toBe(201);
+      expect(created.json().duty).toMatchObject({ trainno: 'AFTER-COMMIT-KEYED', workerCount: 2, supervisorName: 'Suresh Mcc' });
+
+      afterCommit.broken = false;
+      completed = await api('PUT', `/mcctrain/update-mcctrain/${created.json().duty._id}`, sureshToken, { status: 'completed' }, { 'idempotency-key': 'after-commit-complete' });
+      expect(afterCommit.broken).toBe(true);
+      expect(completed.statusCode).toBe(200);
+      expect(completed.json().duty).toMatchObject({ status: 'completed', version: created.json().duty.version + 1 });
+    } finally {
+      afterCommit.armed = false;
+      afterCommit.broken = false;
+    }
+    // the phone, not knowing, sends both again: it gets the same answers, nothing changes
+    const createdAgain = await api('POST', '/mcctrain/create-mcctrain', sureshToken, form, { 'idempotency-key': 'after-commit-create' });
+    expect(createdAgain.json()).toEqual(created.json());
+    const completedAgain = await api('PUT', `/mcctrain/update-mcctrain/${created.json().duty._id}`, sureshToken, { status: 'completed' }, { 'idempotency-key': 'after-commit-complete' });
+    expect(completedAgain.json()).toEqual(completed.json());
+    expect(await dutiesWithTrain('AFTER-COMMIT-KEYED')).toBe(1);
   });
 });

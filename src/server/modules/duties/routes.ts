@@ -15,7 +15,8 @@ import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
-import { createDuty, deleteDuty, getDuty, listDuties, readIdempotencyKey, refuse, updateDuty } from './duties.service.js';
+import { answerOnce } from '../../request-keys.js';
+import { createDuty, deleteDuty, getDuty, listDuties, refuse, updateDuty } from './duties.service.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
@@ -44,12 +45,13 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       request.body = { ...body, work: own, supervisor: user.id };
     };
 
-    serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply) => {
-      const key = readIdempotencyKey(request.headers['idempotency-key']);
-      const { duty, replayed } = await createDuty(deps, request.user!, request.body, key);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send({ success: true as const, message: MSG.trainAdded, duty });
-    });
+    // the three writes a phone may queue offline run once per Idempotency-Key (decision 0017)
+    serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply) =>
+      answerOnce(deps, request, reply, createDutyRoute, async (once) => ({
+        status: 201,
+        body: { success: true as const, message: MSG.trainAdded, duty: await createDuty(once, request.user!, request.body) },
+      })),
+    );
 
     for (const [contract, state] of [
       [liveDuties, 'processing'],
@@ -65,15 +67,19 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, oneDuty, { onRequest: crew }, async (request) => getDuty(deps, request.user!, request.params.id));
 
-    serve(app, updateDutyRoute, { onRequest: crew }, async (request) => {
-      const { duty, changed } = await updateDuty(deps, request.user!, request.params.id, request.body);
-      return { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty };
-    });
+    serve(app, updateDutyRoute, { onRequest: crew }, async (request, reply) =>
+      answerOnce(deps, request, reply, updateDutyRoute, async (once) => {
+        const { duty, changed } = await updateDuty(once, request.user!, request.params.id, request.body);
+        return { status: 200, body: { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty } };
+      }),
+    );
 
-    serve(app, deleteDutyRoute, { onRequest: managers }, async (request) => {
-      await deleteDuty(deps, request.user!, request.params.id);
-      return { success: true as const, msg: MSG.dutyDeleted };
-    });
+    serve(app, deleteDutyRoute, { onRequest: managers }, async (request, reply) =>
+      answerOnce(deps, request, reply, deleteDutyRoute, async (once) => {
+        await deleteDuty(once, request.user!, request.params.id);
+        return { status: 200, body: { success: true as const, msg: MSG.dutyDeleted } };
+      }),
+    );
 
     // Add Work Details shows required staff with the norm the server will store it with
     serve(app, staffingNorms, { onRequest: crew }, async () => ({ norms: await listStaffingNorms(deps.db) }));

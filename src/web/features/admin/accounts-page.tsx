@@ -3,25 +3,25 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText } from '../../api/error-text.js';
-import { formatDateTime, ROLE_OPTIONS, roleLabel } from './admin-display.js';
+import { detailDateTime, ROLE_VALUES, roleLabel, roleOptions, staffStatusLabel } from './admin-display.js';
 import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { useMessages } from '../../i18n/messages.js';
 import { CreateAccountModal, WORK_OPTIONS } from './create-account-modal.js';
 import { EditAccountModal } from './edit-account-modal.js';
 import tables from './audit.module.css';
 
 const PAGE_SIZE = 50;
-const COLUMNS = ['Name', 'Email', 'Role', 'Work type', 'Staff record', 'Status', 'Last sign-in', 'Actions'];
-const DISABLED_OPTIONS = [
-  { value: 'false', label: 'Enabled' },
-  { value: 'true', label: 'Disabled' },
-];
+const COLUMN_COUNT = 8;
 
 type Pending = { kind: 'disable' | 'enable' | 'reset' | 'end-sessions'; account: Account };
 
@@ -30,14 +30,31 @@ type Pending = { kind: 'disable' | 'enable' | 'reset' | 'end-sessions'; account:
  * so the dashboard can link to "disabled accounts" and a reload keeps the view.
  */
 export default function AccountsPage() {
-  useDocumentTitle('Accounts · Admin · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  const timeZone = useCompanyTimeZone();
+  useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.accounts') }));
+  const columns = [
+    m(MSG.columnName),
+    t('admin.accounts.email'),
+    t('admin.accounts.role'),
+    t('admin.accounts.workType'),
+    t('admin.accounts.staffRecord'),
+    m(MSG.columnStatus),
+    t('admin.accounts.lastSignIn'),
+    m(MSG.columnActions),
+  ];
+  const disabledOptions = [
+    { value: 'false', label: t('admin.accounts.enabled') },
+    { value: 'true', label: t('admin.accounts.disabled') },
+  ];
   const { user } = useAuth();
   // on a phone each account is a card (cells stacked), so nothing scrolls sideways
   const phone = useMediaQuery('(max-width: 48em)');
   const { params, update, page } = useAddressParams();
   const search = params.get('q') ?? '';
   const [q] = useDebouncedValue(search.trim(), 300);
-  const role = ROLE_OPTIONS.some((option) => option.value === params.get('role')) ? params.get('role')! : '';
+  const role = ROLE_VALUES.includes(params.get('role') ?? '') ? params.get('role')! : '';
   const work = toWorkType(params.get('work')) ?? '';
   const disabled = params.get('disabled') === 'true' || params.get('disabled') === 'false' ? params.get('disabled')! : '';
   const query = useAccounts({ q, role, work, disabled, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
@@ -61,7 +78,7 @@ export default function AccountsPage() {
       if (kind === 'disable' || kind === 'enable') msg = (await changeAccount.mutateAsync({ id: account._id, change: { disabled: kind === 'disable' } })).msg;
       else if (kind === 'reset') msg = (await sendReset.mutateAsync(account._id)).msg;
       else msg = (await endSessions.mutateAsync(account._id)).msg;
-      notifications.show({ color: 'teal', message: kind === 'disable' ? MSG.accountDisabledDone(account.name) : kind === 'enable' ? MSG.accountEnabledDone(account.name) : msg });
+      notifications.show({ color: 'teal', message: kind === 'disable' ? m.of('accountDisabledDone', account.name) : kind === 'enable' ? m.of('accountEnabledDone', account.name) : m(msg) });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     }
@@ -70,11 +87,11 @@ export default function AccountsPage() {
 
   let body;
   if (query.isPending) {
-    body = <StatusRow text={MSG.loading} />;
+    body = <StatusRow text={m(MSG.loading)} />;
   } else if (query.isError) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={COLUMNS.length}>
+        <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
             {errorText(query.error)}
           </Alert>
@@ -82,7 +99,7 @@ export default function AccountsPage() {
       </Table.Tr>
     );
   } else if (accounts.length === 0) {
-    body = <StatusRow text={MSG.noAccountsMatch} />;
+    body = <StatusRow text={m(MSG.noAccountsMatch)} />;
   } else {
     body = accounts.map((account) => (
       <Table.Tr key={account._id}>
@@ -90,59 +107,59 @@ export default function AccountsPage() {
           {account.name}
           {account._id === user?._id ? (
             <Text span size="xs" c="dimmed" ml={6}>
-              (you)
+              {t('admin.accounts.you')}
             </Text>
           ) : null}
         </Table.Td>
-        <Table.Td data-label="Email" className="break-anywhere" style={phone ? undefined : { whiteSpace: 'nowrap' }}>{account.email}</Table.Td>
-        <Table.Td data-label="Role">{roleLabel(account.role)}</Table.Td>
-        <Table.Td data-label="Work type">{account.work ? (WORK_TYPE_SELECT_LABELS[toWorkType(account.work) ?? 'mcc'] ?? account.work) : '—'}</Table.Td>
-        <Table.Td data-label="Staff record">
+        <Table.Td data-label={columns[1]} className="break-anywhere" style={phone ? undefined : { whiteSpace: 'nowrap' }}>{account.email}</Table.Td>
+        <Table.Td data-label={columns[2]}>{roleLabel(account.role, t)}</Table.Td>
+        <Table.Td data-label={columns[3]}>{account.work ? (WORK_TYPE_SELECT_LABELS[toWorkType(account.work) ?? 'mcc'] ?? account.work) : '—'}</Table.Td>
+        <Table.Td data-label={columns[4]}>
           {account.staffName ? (
             <>
               {account.staffName}
               {account.staffStatus ? (
                 <Text span size="xs" c="dimmed" ml={6}>
-                  {account.staffStatus}
+                  {staffStatusLabel(account.staffStatus, t)}
                 </Text>
               ) : null}
             </>
           ) : (
             <Text span size="sm" c="dimmed">
-              None
+              {t('admin.accounts.none')}
             </Text>
           )}
         </Table.Td>
-        <Table.Td data-label="Status" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Td data-label={columns[5]} style={{ whiteSpace: 'nowrap' }}>
           {account.disabled ? (
             <Badge color="red" variant="light">
-              Disabled
+              {t('admin.accounts.disabled')}
             </Badge>
           ) : (
             <Badge color="teal" variant="light">
-              Enabled
+              {t('admin.accounts.enabled')}
             </Badge>
           )}
         </Table.Td>
-        <Table.Td data-label="Last sign-in" style={{ whiteSpace: 'nowrap' }}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt) : 'Never'}</Table.Td>
-        <Table.Td data-label="Actions">
+        <Table.Td data-label={columns[6]} style={{ whiteSpace: 'nowrap' }}>{account.lastLoginAt ? detailDateTime(account.lastLoginAt, timeZone) : t('admin.accounts.never')}</Table.Td>
+        <Table.Td data-label={columns[7]}>
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
-              <Button variant="light" size="xs" aria-label={`Actions for ${account.name}`}>
-                Actions
+              <Button variant="light" size="xs" aria-label={t('admin.accounts.actionsFor', { name: account.name })}>
+                {m(MSG.columnActions)}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => setEditing(account)}>Change role and work type</Menu.Item>
+              <Menu.Item onClick={() => setEditing(account)}>{t('admin.accounts.changeRoleWork')}</Menu.Item>
               {account.disabled ? (
-                <Menu.Item onClick={() => setPending({ kind: 'enable', account })}>Enable</Menu.Item>
+                <Menu.Item onClick={() => setPending({ kind: 'enable', account })}>{t('admin.accounts.enable')}</Menu.Item>
               ) : (
                 <Menu.Item color="red" onClick={() => setPending({ kind: 'disable', account })}>
-                  Disable
+                  {t('admin.accounts.disable')}
                 </Menu.Item>
               )}
-              <Menu.Item onClick={() => setPending({ kind: 'reset', account })}>Send password reset code</Menu.Item>
-              <Menu.Item onClick={() => setPending({ kind: 'end-sessions', account })}>End all sessions</Menu.Item>
+              <Menu.Item onClick={() => setPending({ kind: 'reset', account })}>{t('admin.accounts.sendReset')}</Menu.Item>
+              <Menu.Item onClick={() => setPending({ kind: 'end-sessions', account })}>{t('admin.accounts.endSessions')}</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Table.Td>
@@ -154,22 +171,22 @@ export default function AccountsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Accounts
+          {t('admin.menu.accounts')}
         </Title>
-        <Button onClick={() => setCreating(true)}>Create account</Button>
+        <Button onClick={() => setCreating(true)}>{t('admin.accounts.createAccount')}</Button>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput type="search" label="Search" placeholder="Name or e-mail" value={search} onChange={(event) => update({ q: event.currentTarget.value, page: null })} />
-        <Select label="Role" data={ROLE_OPTIONS} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder="All roles" />
-        <Select label="Work type" data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder="All work types" />
-        <Select label="Disabled" data={DISABLED_OPTIONS} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder="All accounts" />
+        <TextInput type="search" label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} value={search} onChange={(event) => update({ q: event.currentTarget.value, page: null })} />
+        <Select label={t('admin.accounts.role')} data={roleOptions(t)} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder={t('admin.accounts.allRoles')} />
+        <Select label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder={t('admin.accounts.allWorkTypes')} />
+        <Select label={t('admin.accounts.disabledFilter')} data={disabledOptions} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder={t('admin.accounts.allAccounts')} />
       </SimpleGrid>
       <Paper withBorder radius="lg">
         <Table.ScrollContainer minWidth={phone ? 0 : 960}>
-          <Table className={tables.table} striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching} aria-label="Accounts">
+          <Table className={tables.table} striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching} aria-label={t('admin.menu.accounts')}>
             <Table.Thead>
               <Table.Tr>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <Table.Th key={column}>{column}</Table.Th>
                 ))}
               </Table.Tr>
@@ -181,9 +198,9 @@ export default function AccountsPage() {
       {total > 0 ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {MSG.staffShown((page - 1) * PAGE_SIZE + 1, Math.min(page * PAGE_SIZE, total), total)}
+            {m.of('staffShown', (page - 1) * PAGE_SIZE + 1, Math.min(page * PAGE_SIZE, total), total)}
           </Text>
-          {pages > 1 ? <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} aria-label="Pages" /> : null}
+          {pages > 1 ? <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} aria-label={t('admin.accounts.pages')} /> : null}
         </Group>
       ) : null}
 
@@ -191,42 +208,45 @@ export default function AccountsPage() {
       <EditAccountModal account={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={pending !== null}
-        title={pending ? CONFIRM_TITLES[pending.kind](pending.account.name) : ''}
-        confirmLabel={pending ? CONFIRM_LABELS[pending.kind] : ''}
+        title={pending ? confirmTitle(pending, t) : ''}
+        confirmLabel={pending ? confirmLabel(pending.kind, t) : ''}
         color={pending?.kind === 'disable' ? 'red' : 'teal'}
         busy={busy}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       >
-        <Text size="sm">{pending ? CONFIRM_TEXTS[pending.kind](pending.account) : null}</Text>
+        <Text size="sm">{pending ? confirmText(pending, t) : null}</Text>
       </ConfirmDialog>
     </Stack>
   );
 }
 
-const CONFIRM_TITLES: Record<Pending['kind'], (name: string) => string> = {
-  disable: (name) => `Disable ${name}?`,
-  enable: (name) => `Enable ${name}?`,
-  reset: (name) => `Send ${name} a password reset code?`,
-  'end-sessions': (name) => `End every session of ${name}?`,
-};
-const CONFIRM_LABELS: Record<Pending['kind'], string> = {
-  disable: 'Disable',
-  enable: 'Enable',
-  reset: 'Send code',
-  'end-sessions': 'End sessions',
-};
-const CONFIRM_TEXTS: Record<Pending['kind'], (account: Account) => string> = {
-  disable: () => 'They are signed out at once on every device and cannot sign in until the account is enabled again.',
-  enable: () => 'They can sign in again with their password.',
-  reset: (account) => `A ${OTP_DIGITS}-digit code goes to ${account.email}; they choose a new password on the Forgot password page.`,
-  'end-sessions': () => 'They are signed out on every device and must sign in again.',
-};
+function confirmTitle({ kind, account }: Pending, t: TFunction): string {
+  const name = account.name;
+  if (kind === 'disable') return t('admin.accounts.confirm.disableTitle', { name });
+  if (kind === 'enable') return t('admin.accounts.confirm.enableTitle', { name });
+  if (kind === 'reset') return t('admin.accounts.confirm.resetTitle', { name });
+  return t('admin.accounts.confirm.endSessionsTitle', { name });
+}
+
+function confirmLabel(kind: Pending['kind'], t: TFunction): string {
+  if (kind === 'disable') return t('admin.accounts.disable');
+  if (kind === 'enable') return t('admin.accounts.enable');
+  if (kind === 'reset') return t('admin.accounts.confirm.sendCode');
+  return t('admin.accounts.confirm.endSessions');
+}
+
+function confirmText({ kind, account }: Pending, t: TFunction): string {
+  if (kind === 'disable') return t('admin.accounts.confirm.disableText');
+  if (kind === 'enable') return t('admin.accounts.confirm.enableText');
+  if (kind === 'reset') return t('admin.accounts.confirm.resetText', { digits: OTP_DIGITS, email: account.email });
+  return t('admin.accounts.confirm.endSessionsText');
+}
 
 function StatusRow({ text }: { text: string }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={COLUMNS.length} ta="center" py="xl" c="dimmed">
+      <Table.Td colSpan={COLUMN_COUNT} ta="center" py="xl" c="dimmed">
         {text}
       </Table.Td>
     </Table.Tr>

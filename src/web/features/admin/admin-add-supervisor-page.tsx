@@ -1,9 +1,13 @@
 import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AddSupervisorForm } from '../staff/add-supervisor-form.js';
 
 /** admin/addsupervisors: the manager's Add Supervisor form and rules (SPEC §2), mounted in the admin area. */
 export default function AdminAddSupervisorPage() {
-  useDocumentTitle(`${MSG.addSupervisor} · Admin · Dutyroll`);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(t('admin.documentTitle', { page: m(MSG.addSupervisor) }));
   return <AddSupervisorForm />;
 }

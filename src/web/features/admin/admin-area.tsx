@@ -1,25 +1,29 @@
 import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
 
-/** The admin's side menu: the dashboard, accounts, reference data, the audit trail, and SPEC §2's two staff forms. */
-const adminLinks: MenuLink[] = [
-  { label: 'Home', to: '/dashboard/admin' },
-  { label: 'Accounts', to: '/dashboard/admin/accounts' },
-  { label: 'Add Supervisor', to: '/dashboard/admin/addsupervisors' },
-  { label: 'Add Worker', to: '/dashboard/admin/addworkers' },
-  { label: 'States', to: '/dashboard/admin/states' },
-  { label: 'Company profile', to: '/dashboard/admin/company' },
-  { label: 'Staffing norms', to: '/dashboard/admin/norms' },
-  { label: 'Contract periods', to: '/dashboard/admin/contracts' },
-  { label: 'Audit trail', to: '/dashboard/admin/audit' },
-];
-
 /** The admin area (SPEC §2), guarded by /auth/adminauth. */
 export default function AdminArea() {
+  const { t } = useTranslation();
+  const m = useMessages();
+  /** The admin's side menu: the dashboard, accounts, reference data, the audit trail, and SPEC §2's two staff forms. */
+  const adminLinks: MenuLink[] = [
+    { label: m(MSG.navHome), to: '/dashboard/admin' },
+    { label: t('admin.menu.accounts'), to: '/dashboard/admin/accounts' },
+    { label: m(MSG.addSupervisor), to: '/dashboard/admin/addsupervisors' },
+    { label: m(MSG.addWorker), to: '/dashboard/admin/addworkers' },
+    { label: m(MSG.counterLabels.states), to: '/dashboard/admin/states' },
+    { label: t('admin.menu.company'), to: '/dashboard/admin/company' },
+    { label: t('admin.menu.norms'), to: '/dashboard/admin/norms' },
+    { label: t('admin.menu.contracts'), to: '/dashboard/admin/contracts' },
+    { label: t('admin.menu.audit'), to: '/dashboard/admin/audit' },
+  ];
   return (
     <RoleGuard area="admin">
-      <AreaShell menuTitle="Admin" links={adminLinks}>
+      <AreaShell menuTitle={t('admin.menuTitle')} links={adminLinks}>
         <Outlet />
       </AreaShell>
     </RoleGuard>

@@ -1,11 +1,17 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText } from '../../api/error-text.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useAdminOverview, type AdminOverview } from './api.js';
 import classes from './admin.module.css';
+
+type Messages = ReturnType<typeof useMessages>;
 
 interface Shortcut {
   label: string;
@@ -16,27 +22,29 @@ interface Shortcut {
   detail?: string | ((overview: AdminOverview) => string);
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-const SHORTCUTS: Shortcut[] = [
+/** The shortcuts in the reader's language (built during render). */
+const shortcuts = (t: TFunction, m: Messages): Shortcut[] => [
   {
-    label: 'Accounts',
+    label: t('admin.menu.accounts'),
     to: '/dashboard/admin/accounts',
     count: (o) => o.accounts,
-    detail: (o) => [plural(o.admins, 'admin'), plural(o.managers, 'manager'), plural(o.supervisors, 'supervisor')].join(' · '),
+    detail: (o) =>
+      [t('admin.dashboard.admins', { count: o.admins }), t('admin.dashboard.managers', { count: o.managers }), t('admin.dashboard.supervisors', { count: o.supervisors })].join(' · '),
   },
-  { label: 'Disabled accounts', to: '/dashboard/admin/accounts?disabled=true', count: (o) => o.disabled },
-  { label: 'Staff on the register', to: '/dashboard/admin/addworkers', count: (o) => o.staff, detail: 'Active and on leave · add a worker' },
-  { label: 'States', to: '/dashboard/admin/states', count: (o) => o.states },
-  { label: 'Company profile', to: '/dashboard/admin/company', detail: 'What the public site shows' },
-  { label: 'Staffing norms', to: '/dashboard/admin/norms', detail: 'Required staff per coach' },
-  { label: 'Contract periods', to: '/dashboard/admin/contracts', detail: 'Shown on Bill Details' },
-  { label: 'Audit trail', to: '/dashboard/admin/audit', detail: 'Every recorded change' },
+  { label: t('admin.dashboard.disabledAccounts'), to: '/dashboard/admin/accounts?disabled=true', count: (o) => o.disabled },
+  { label: t('admin.dashboard.staff'), to: '/dashboard/admin/addworkers', count: (o) => o.staff, detail: t('admin.dashboard.staffDetail') },
+  { label: m(MSG.counterLabels.states), to: '/dashboard/admin/states', count: (o) => o.states },
+  { label: t('admin.menu.company'), to: '/dashboard/admin/company', detail: t('admin.dashboard.companyDetail') },
+  { label: t('admin.menu.norms'), to: '/dashboard/admin/norms', detail: t('admin.dashboard.normsDetail') },
+  { label: t('admin.menu.contracts'), to: '/dashboard/admin/contracts', detail: t('admin.dashboard.contractsDetail') },
+  { label: t('admin.menu.audit'), to: '/dashboard/admin/audit', detail: t('admin.dashboard.auditDetail') },
 ];
 
 /** SPEC §2 admin dashboard: the greeting, then shortcuts with counts (issue 8). */
 export default function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(t('admin.dashboard.documentTitle'));
   const { user } = useAuth();
   const overview = useAdminOverview();
   return (
@@ -44,10 +52,10 @@ export default function AdminDashboardPage() {
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap={6}>
           <Title order={1} fz={{ base: 26, sm: 32 }} className="break-anywhere">
-            {MSG.adminGreeting(user?.name)}
+            {m.of('adminGreeting', user?.name)}
           </Title>
           <Text c="dimmed" size="lg">
-            {MSG.adminWelcome}
+            {m(MSG.adminWelcome)}
           </Text>
         </Stack>
       </Paper>
@@ -56,8 +64,8 @@ export default function AdminDashboardPage() {
           {errorText(overview.error)}
         </Alert>
       ) : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="nav" aria-label="Admin shortcuts">
-        {SHORTCUTS.map((shortcut) => (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="nav" aria-label={t('admin.dashboard.shortcutsLabel')}>
+        {shortcuts(t, m).map((shortcut) => (
           <UnstyledButton key={shortcut.label} component={Link} to={shortcut.to} className={classes.shortcut}>
             <Text size="sm" fw={600} c="dimmed">
               {shortcut.label}
@@ -65,7 +73,7 @@ export default function AdminDashboardPage() {
             {shortcut.count ? (
               overview.data ? (
                 <Text fz={30} fw={700} lh={1.2}>
-                  {shortcut.count(overview.data).toLocaleString('en-IN')}
+                  {formatNumber(shortcut.count(overview.data))}
                 </Text>
               ) : (
                 <Skeleton height={36} width={60} mt={2} />

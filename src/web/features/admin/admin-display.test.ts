@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { diffRows, displayValue, roleLabel } from './admin-display.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18next, setLanguage } from '../../i18n/i18n.js';
+import { actionLabel, areaLabel, detailDateTime, diffRows, displayValue, roleLabel, staffStatusLabel } from './admin-display.js';
+
+const t = i18next.t;
+
+afterEach(async () => {
+  await setLanguage('en');
+});
 
 describe('diffRows', () => {
   it('marks only the keys whose values changed', () => {
@@ -32,6 +39,39 @@ describe('displayValue', () => {
 
 describe('roleLabel', () => {
   it('names the three roles', () => {
-    expect([0, 1, 2].map(roleLabel)).toEqual(['Supervisor', 'Manager', 'Admin']);
+    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['Supervisor', 'Manager', 'Admin']);
+  });
+
+  it("names them in the reader's language", async () => {
+    await setLanguage('hi');
+    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['पर्यवेक्षक', 'प्रबंधक', 'एडमिन']);
+    await setLanguage('ml');
+    expect(roleLabel(1, t)).toBe('മാനേജർ');
+  });
+});
+
+describe("the audit trail's words", () => {
+  it('are the recorded English in English, and translated otherwise', async () => {
+    expect(actionLabel('duty.create', t)).toBe('Duty added');
+    expect(actionLabel('account.end-sessions', t)).toBe('Sessions ended');
+    expect(areaLabel('staffing-norm', t)).toBe('staffing-norm');
+    expect(staffStatusLabel('On Leave', t)).toBe('On Leave');
+    await setLanguage('hi');
+    expect(actionLabel('duty.create', t)).toBe('ड्यूटी जोड़ी गई');
+    expect(areaLabel('staffing-norm', t)).toBe('स्टाफ मानक');
+    expect(staffStatusLabel('On Leave', t)).toBe('छुट्टी पर');
+  });
+
+  it('show an action or area recorded later as it was recorded', () => {
+    expect(actionLabel('duty.archive', t)).toBe('duty.archive');
+    expect(areaLabel('payroll', t)).toBe('payroll');
+  });
+});
+
+describe('detailDateTime', () => {
+  it("tells the moment in the company's time zone, as SPEC's en-GB detail timestamps read", () => {
+    expect(detailDateTime('2025-03-05T08:37:09Z', 'Asia/Kolkata')).toBe('05/03/2025, 14:07:09');
+    expect(detailDateTime('2025-03-05T20:00:00Z', 'Asia/Kolkata')).toBe('06/03/2025, 01:30:00');
+    expect(detailDateTime(null, 'Asia/Kolkata')).toBe('—');
   });
 });

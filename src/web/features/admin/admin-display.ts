@@ -1,23 +1,62 @@
+import type { TFunction } from 'i18next';
 import { ROLE } from '../../../shared/roles.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
+import { formatDateTime } from '../../i18n/format.js';
 
-/** Role values and the names people know them by. */
-export const ROLE_OPTIONS = [
-  { value: String(ROLE.supervisor), label: 'Supervisor' },
-  { value: String(ROLE.manager), label: 'Manager' },
-  { value: String(ROLE.admin), label: 'Admin' },
-];
+/** Role values, each with the catalogue key of the name people know it by. */
+const ROLES = [
+  { value: String(ROLE.supervisor), key: 'supervisor' },
+  { value: String(ROLE.manager), key: 'manager' },
+  { value: String(ROLE.admin), key: 'admin' },
+] as const;
 
-export function roleLabel(role: number): string {
-  return ROLE_OPTIONS.find((option) => option.value === String(role))?.label ?? `Role ${role}`;
+export const ROLE_VALUES: readonly string[] = ROLES.map((role) => role.value);
+
+/** The roles for a select, named in the reader's language (call during render). */
+export function roleOptions(t: TFunction): { value: string; label: string }[] {
+  return ROLES.map((role) => ({ value: role.value, label: t(`admin.roles.${role.key}`) }));
+}
+
+export function roleLabel(role: number, t: TFunction): string {
+  return roleOptions(t).find((option) => option.value === String(role))?.label ?? t('admin.roles.unknown', { role });
+}
+
+/** A staff record's status (stored in English, SPEC's words) in the reader's language. */
+export function staffStatusLabel(status: string, t: TFunction): string {
+  if (status === STAFF_STATUS.active) return t('admin.staffStatus.active');
+  if (status === STAFF_STATUS.onLeave) return t('admin.staffStatus.onLeave');
+  if (status === STAFF_STATUS.resigned) return t('admin.staffStatus.resigned');
+  return status;
 }
 
 /** The audit trail's areas: the `entity` values the server records. */
 export const AUDIT_AREAS = ['staff', 'account', 'duty', 'bill', 'state', 'company', 'staffing-norm', 'contract-period'] as const;
 
-/** Detail timestamps in en-GB (SPEC §9: detail timestamps), e.g. 05/03/2025, 14:07:09. */
-export function formatDateTime(iso: string | null | undefined): string {
+/** The audit trail's areas by name, in the reader's language; an area added later shows as recorded. */
+export function areaLabel(area: string, t: TFunction): string {
+  return (AUDIT_AREAS as readonly string[]).includes(area) ? t(`admin.audit.areas.${area as (typeof AUDIT_AREAS)[number]}`) : area;
+}
+
+/** The audit trail's column names in the reader's language (the live train page's history shares them). */
+export function auditColumns(t: TFunction) {
+  return {
+    when: t('admin.audit.columns.when'),
+    who: t('admin.audit.columns.who'),
+    action: t('admin.audit.columns.action'),
+    record: t('admin.audit.columns.record'),
+    beforeAfter: t('admin.audit.columns.beforeAfter'),
+  };
+}
+
+/**
+ * Detail timestamps as SPEC §9 has them (en-GB: 05/03/2025, 14:07:09, a 24-hour clock
+ * with seconds), in the reader's language and the company's time zone.
+ */
+const DETAIL_TIMESTAMP: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
+export function detailDateTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB');
+  return formatDateTime(iso, timeZone, DETAIL_TIMESTAMP);
 }
 
 export interface DiffRow {
@@ -57,30 +96,34 @@ export function displayValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The recorded actions as a sentence fragment; an action added later shows as recorded. */
-const ACTION_LABELS: Record<string, string> = {
-  'account.create': 'Account created',
-  'account.update': 'Account changed',
-  'account.send-reset': 'Reset code sent',
-  'account.end-sessions': 'Sessions ended',
-  'bill.create': 'Bill added',
-  'bill.update': 'Bill changed',
-  'bill.delete': 'Bill deleted',
-  'company.update': 'Company profile changed',
-  'contract.update': 'Contract period changed',
-  'duty.create': 'Duty added',
-  'duty.update': 'Duty edited',
-  'duty.complete': 'Duty completed',
-  'duty.status': 'Duty status changed',
-  'norm.update': 'Staffing norm changed',
-  'staff.create': 'Staff added',
-  'staff.update': 'Staff changed',
-  'staff.import': 'Staff imported',
-  'state.create': 'State added',
-  'state.update': 'State renamed',
-  'state.delete': 'State removed',
-};
+/**
+ * The recorded actions as a sentence fragment, from the catalogue's admin.audit.actions
+ * (an action 'duty.create' is the key admin.audit.actions.duty.create); an action added
+ * later shows as recorded.
+ */
+const ACTIONS = [
+  'account.create',
+  'account.update',
+  'account.send-reset',
+  'account.end-sessions',
+  'bill.create',
+  'bill.update',
+  'bill.delete',
+  'company.update',
+  'contract.update',
+  'duty.create',
+  'duty.update',
+  'duty.complete',
+  'duty.status',
+  'norm.update',
+  'staff.create',
+  'staff.update',
+  'staff.import',
+  'state.create',
+  'state.update',
+  'state.delete',
+] as const;
 
-export function actionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action;
+export function actionLabel(action: string, t: TFunction): string {
+  return (ACTIONS as readonly string[]).includes(action) ? t(`admin.audit.actions.${action as (typeof ACTIONS)[number]}`) : action;
 }

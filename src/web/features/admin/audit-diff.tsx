@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { diffRows, displayValue } from './admin-display.js';
 import classes from './audit.module.css';
 
@@ -9,12 +10,13 @@ import classes from './audit.module.css';
  * company profile change records the whole profile.
  */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation();
   const [showAll, setShowAll] = useState(false);
   const rows = diffRows(before, after);
   if (rows.length === 0) {
     return (
       <Text size="xs" c="dimmed">
-        No values recorded
+        {t('admin.diff.noValues')}
       </Text>
     );
   }
@@ -22,21 +24,23 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const oneSide = before === null || before === undefined ? 'after' : after === null || after === undefined ? 'before' : null;
   if (oneSide) {
     return (
-      <div className={`${classes.diff} ${classes.oneSide}`} role="table" aria-label={oneSide === 'after' ? 'Recorded on creation' : 'Recorded before removal'}>
+      <div className={`${classes.diff} ${classes.oneSide}`} role="table" aria-label={oneSide === 'after' ? t('admin.diff.onCreation') : t('admin.diff.beforeRemoval')}>
         <div role="row" style={{ display: 'contents' }}>
           <div role="columnheader" className={classes.diffHead}>
-            Field
+            {t('admin.diff.field')}
           </div>
           <div role="columnheader" className={classes.diffHead}>
-            {oneSide === 'after' ? 'After' : 'Before'}
+            {oneSide === 'after' ? t('admin.diff.after') : t('admin.diff.before')}
           </div>
         </div>
         {rows.map((row) => (
           <div role="row" key={row.key} style={{ display: 'contents' }}>
-            <div role="cell" className={classes.key}>
+            <div role="cell" className={classes.key} translate="no">
               {row.key}
             </div>
-            <div role="cell">{displayValue(row[oneSide])}</div>
+            <div role="cell" translate="no">
+              {displayValue(row[oneSide])}
+            </div>
           </div>
         ))}
       </div>
@@ -48,16 +52,16 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   return (
     <div>
       {shown.length > 0 ? (
-        <div className={classes.diff} role="table" aria-label="Before and after">
+        <div className={classes.diff} role="table" aria-label={t('admin.audit.columns.beforeAfter')}>
           <div role="row" style={{ display: 'contents' }}>
             <div role="columnheader" className={classes.diffHead}>
-              Field
+              {t('admin.diff.field')}
             </div>
             <div role="columnheader" className={classes.diffHead}>
-              Before
+              {t('admin.diff.before')}
             </div>
             <div role="columnheader" className={classes.diffHead}>
-              After
+              {t('admin.diff.after')}
             </div>
           </div>
           {shown.map((row) => {
@@ -65,13 +69,13 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             return (
               <div role="row" key={row.key} style={{ display: 'contents' }}>
                 <div role="cell" className={`${classes.key}${mark}`}>
-                  {row.key}
-                  {row.changed ? <VisuallyHidden> (changed)</VisuallyHidden> : null}
+                  <span translate="no">{row.key}</span>
+                  {row.changed ? <VisuallyHidden>{t('admin.diff.changed')}</VisuallyHidden> : null}
                 </div>
-                <div role="cell" className={`${classes.before}${mark}`}>
+                <div role="cell" className={`${classes.before}${mark}`} translate="no">
                   {displayValue(row.before)}
                 </div>
-                <div role="cell" className={`${classes.after}${mark}`}>
+                <div role="cell" className={`${classes.after}${mark}`} translate="no">
                   {displayValue(row.after)}
                 </div>
               </div>
@@ -80,12 +84,12 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
         </div>
       ) : (
         <Text size="xs" c="dimmed">
-          Nothing changed
+          {t('admin.diff.nothingChanged')}
         </Text>
       )}
       {hidden > 0 ? (
         <Anchor component="button" type="button" size="xs" mt={4} onClick={() => setShowAll((value) => !value)}>
-          {showAll ? 'Show changed fields only' : `Show ${hidden} unchanged field${hidden === 1 ? '' : 's'}`}
+          {showAll ? t('admin.diff.changedOnly') : t('admin.diff.showUnchanged', { count: hidden })}
         </Anchor>
       ) : null}
     </div>

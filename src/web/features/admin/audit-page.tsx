@@ -1,20 +1,26 @@
 import '@mantine/dates/styles.css';
+// the date picker's month and weekday names in Hindi and Malayalam (dayjs's own locales)
+import 'dayjs/locale/hi';
+import 'dayjs/locale/ml';
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
-import { actionLabel, AUDIT_AREAS, formatDateTime } from './admin-display.js';
+import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, detailDateTime } from './admin-display.js';
 import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { UUID } from '../../../shared/schemas/input-rules.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { useMessages } from '../../i18n/messages.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const COLUMNS = ['When', 'Who', 'Action', 'Record', 'Before and after'];
+const COLUMN_COUNT = 5;
 
 /**
  * Every recorded change, newest first (issue 8), filtered by person, area, record and
@@ -22,7 +28,11 @@ const COLUMNS = ['When', 'Who', 'Action', 'Record', 'Before and after'];
  * a record's history can be linked to.
  */
 export default function AuditPage() {
-  useDocumentTitle('Audit trail · Admin · Dutyroll');
+  const { t, i18n } = useTranslation();
+  const m = useMessages();
+  const timeZone = useCompanyTimeZone();
+  const columns = auditColumns(t);
+  useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.audit') }));
   const phone = useMediaQuery('(max-width: 48em)');
   const { params, update } = useAddressParams();
   const actor = UUID.test(params.get('actor') ?? '') ? params.get('actor')! : '';
@@ -45,49 +55,49 @@ export default function AuditPage() {
   const filtered = Boolean(actor || entity || entityId || from || to);
 
   let body;
-  if (audit.isPending) body = <StatusRow text={MSG.loading} />;
+  if (audit.isPending) body = <StatusRow text={m(MSG.loading)} />;
   else if (audit.isError)
     body = (
       <Table.Tr>
-        <Table.Td colSpan={COLUMNS.length}>
+        <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
             {errorText(audit.error)}
           </Alert>
         </Table.Td>
       </Table.Tr>
     );
-  else if (entries.length === 0) body = <StatusRow text={filtered ? MSG.noAuditMatches : MSG.noAuditYet} />;
-  else body = entries.map((entry) => <AuditRow key={entry._id} entry={entry} names={names} />);
+  else if (entries.length === 0) body = <StatusRow text={m(filtered ? MSG.noAuditMatches : MSG.noAuditYet)} />;
+  else body = entries.map((entry) => <AuditRow key={entry._id} entry={entry} names={names} timeZone={timeZone} />);
 
   return (
     <Stack gap="md">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        Audit trail
+        {t('admin.menu.audit')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
         <Select
-          label="Person"
+          label={t('admin.audit.person')}
           data={people}
           value={actor || null}
           onChange={(value) => update({ actor: value })}
           searchable
           clearable
-          placeholder="Everyone"
-          nothingFoundMessage="Nobody by that name"
+          placeholder={t('admin.audit.everyone')}
+          nothingFoundMessage={t('admin.audit.nobody')}
         />
         <Select
-          label="Area"
-          data={AUDIT_AREAS.map((area) => ({ value: area, label: area }))}
+          label={t('admin.audit.area')}
+          data={AUDIT_AREAS.map((area) => ({ value: area, label: areaLabel(area, t) }))}
           value={entity || null}
           onChange={(value) => update({ entity: value })}
           clearable
-          placeholder="All areas"
+          placeholder={t('admin.audit.allAreas')}
         />
-        <TextInput label="Record id" placeholder="Paste an id" value={recordInput} onChange={(event) => update({ entityId: event.currentTarget.value })} />
+        <TextInput label={t('admin.audit.recordId')} placeholder={t('admin.audit.pasteId')} value={recordInput} onChange={(event) => update({ entityId: event.currentTarget.value })} />
         <DatePickerInput
           type="range"
-          label="Dates"
-          placeholder="Any day"
+          label={t('admin.audit.dates')}
+          placeholder={t('admin.audit.anyDay')}
           value={picking ?? [from || null, to || null]}
           onChange={([start, end]) => {
             if (start && !end) {
@@ -100,6 +110,9 @@ export default function AuditPage() {
           allowSingleDateInRange
           clearable
           valueFormat="DD/MM/YYYY"
+          locale={i18n.resolvedLanguage ?? 'en'}
+          previousLabel={m(MSG.previousMonth)}
+          nextLabel={m(MSG.nextMonth)}
           dropdownType={phone ? 'modal' : 'popover'}
           size="md"
         />
@@ -107,15 +120,15 @@ export default function AuditPage() {
       {filtered ? (
         <Group>
           <Button variant="subtle" size="xs" onClick={() => update({ actor: null, entity: null, entityId: null, from: null, to: null })}>
-            Clear filters
+            {t('admin.audit.clearFilters')}
           </Button>
         </Group>
       ) : null}
       <Paper withBorder radius="lg">
-        <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-busy={audit.isFetching} aria-label="Audit trail">
+        <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-busy={audit.isFetching} aria-label={t('admin.menu.audit')}>
           <Table.Thead>
             <Table.Tr>
-              {COLUMNS.map((column) => (
+              {Object.values(columns).map((column) => (
                 <Table.Th key={column}>{column}</Table.Th>
               ))}
             </Table.Tr>
@@ -126,7 +139,7 @@ export default function AuditPage() {
       {audit.hasNextPage ? (
         <Group justify="center">
           <Button variant="default" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
-            Load more
+            {t('admin.audit.loadMore')}
           </Button>
         </Group>
       ) : null}
@@ -134,37 +147,39 @@ export default function AuditPage() {
   );
 }
 
-function AuditRow({ entry, names }: { entry: AuditEntry; names: Map<string, string> }) {
+function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<string, string>; timeZone: string }) {
+  const { t } = useTranslation();
+  const columns = auditColumns(t);
   const accountName = entry.entity === 'account' && entry.entityId ? names.get(entry.entityId) : undefined;
   return (
     <Table.Tr>
-      <Table.Td data-label="When" style={{ whiteSpace: 'nowrap' }} valign="top">
-        {formatDateTime(entry.at)}
+      <Table.Td data-label={columns.when} style={{ whiteSpace: 'nowrap' }} valign="top">
+        {detailDateTime(entry.at, timeZone)}
       </Table.Td>
-      <Table.Td data-label="Who" valign="top">
-        {entry.actorName ?? 'System'}
+      <Table.Td data-label={columns.who} valign="top">
+        {entry.actorName ?? t('admin.audit.system')}
       </Table.Td>
-      <Table.Td data-label="Action" valign="top">
+      <Table.Td data-label={columns.action} valign="top">
         <Text size="sm" fw={600}>
-          {actionLabel(entry.action)}
+          {actionLabel(entry.action, t)}
         </Text>
       </Table.Td>
-      <Table.Td data-label="Record" valign="top" maw={220}>
-        <Text size="sm">{entry.entity}</Text>
+      <Table.Td data-label={columns.record} valign="top" maw={220}>
+        <Text size="sm">{areaLabel(entry.entity, t)}</Text>
         {entry.entityId ? (
           entry.entity === 'duty' ? (
-            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere">
+            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere" translate="no">
               {entry.entityId}
             </Anchor>
           ) : (
-            <Text size="xs" c="dimmed" className="break-anywhere">
+            <Text size="xs" c="dimmed" className="break-anywhere" translate="no">
               {accountName ? `${accountName} · ` : ''}
               {entry.entityId}
             </Text>
           )
         ) : null}
       </Table.Td>
-      <Table.Td data-label="Before and after" valign="top" miw={{ md: 320 }}>
+      <Table.Td data-label={columns.beforeAfter} valign="top" miw={{ md: 320 }}>
         <AuditDiff before={entry.before} after={entry.after} />
       </Table.Td>
     </Table.Tr>
@@ -174,7 +189,7 @@ function AuditRow({ entry, names }: { entry: AuditEntry; names: Map<string, stri
 function StatusRow({ text }: { text: string }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={COLUMNS.length} ta="center" py="xl" c="dimmed">
+      <Table.Td colSpan={COLUMN_COUNT} ta="center" py="xl" c="dimmed">
         {text}
       </Table.Td>
     </Table.Tr>

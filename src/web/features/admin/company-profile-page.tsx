@@ -3,18 +3,16 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, NumberInput, Paper, Rating, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
 import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
-const COUNTERS: { key: keyof CompanyProfile['counters']; label: string }[] = [
-  { key: 'workers', label: 'Workers' },
-  { key: 'totalWork', label: 'Total Work' },
-  { key: 'clients', label: 'Clients' },
-  { key: 'states', label: 'States' },
-];
+/** The counters with their SPEC labels (MSG.counterLabels), in display order. */
+const COUNTERS = ['workers', 'totalWork', 'clients', 'states'] as const satisfies readonly (keyof CompanyProfile['counters'])[];
 
 /** Field errors keyed by their whole path ('counters.workers', 'testimonials.0.text'). */
 function pathErrors(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string> {
@@ -40,9 +38,11 @@ function readAsDataUrl(file: File): Promise<string> {
  * saved at once (PUT /admin/company-profile), checked first with the server's schema.
  */
 export default function CompanyProfilePage() {
-  useDocumentTitle('Company profile · Admin · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.company') }));
   const profile = useCompanyProfile();
-  if (profile.isPending) return <Text c="dimmed">{MSG.loading}</Text>;
+  if (profile.isPending) return <Text c="dimmed">{m(MSG.loading)}</Text>;
   if (profile.isError)
     return (
       <Alert color="red" variant="light">
@@ -54,25 +54,29 @@ export default function CompanyProfilePage() {
 }
 
 function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const save = useSaveCompanyProfile();
   const [form, setForm] = useState<CompanyProfile>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [logoError, setLogoError] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
+  /** A field's message (the shared schema's words) in the reader's language. */
+  const fieldError = (path: string) => (errors[path] ? m(errors[path]) : undefined);
   const patch = (change: Partial<CompanyProfile>) => setForm((current) => ({ ...current, ...change }));
   const text = (key: 'name' | 'shortName' | 'phone' | 'email' | 'address') => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => patch({ [key]: event.currentTarget.value }),
-    error: errors[key],
+    error: fieldError(key),
   });
   const number = (value: string | number) => (typeof value === 'number' ? value : Number.parseInt(value, 10) || 0);
 
   async function pickLogo(file: File | null) {
     setLogoError(null);
     if (!file) return;
-    if (!LOGO_TYPES.includes(file.type)) return setLogoError('The logo must be a PNG, JPEG, WebP or SVG image');
-    if (file.size > LOGO_MAX_BYTES) return setLogoError(MSG.logoTooLarge(LOGO_MAX_BYTES));
+    if (!LOGO_TYPES.includes(file.type)) return setLogoError(m(MSG.logoType));
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(m.of('logoTooLarge', LOGO_MAX_BYTES));
     try {
       patch({ logo: await readAsDataUrl(file) });
     } catch (error) {
@@ -86,13 +90,13 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
     const parsed = companyProfileSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(pathErrors(parsed.error));
-      notifications.show({ color: 'red', message: MSG.fieldsNeedAttention });
+      notifications.show({ color: 'red', message: m(MSG.fieldsNeedAttention) });
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync(parsed.data);
-      notifications.show({ color: 'teal', message: MSG.companyProfileSaved });
+      notifications.show({ color: 'teal', message: m(MSG.companyProfileSaved) });
     } catch (error) {
       setServerMessage(errorText(error));
     }
@@ -104,9 +108,9 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Company profile
+            {t('admin.menu.company')}
           </Title>
-          <Text c="dimmed">What the public site shows: the top bar, footer, Contact, About and home page.</Text>
+          <Text c="dimmed">{t('admin.company.intro')}</Text>
         </Stack>
         {serverMessage ? (
           <Alert color="red" variant="light" role="alert">
@@ -114,18 +118,18 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
           </Alert>
         ) : null}
 
-        <Section title="Company">
+        <Section title={t('admin.company.company')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Company name" required {...text('name')} />
-            <TextInput label="Short name" required {...text('shortName')} />
+            <TextInput label={t('admin.company.companyName')} required {...text('name')} />
+            <TextInput label={t('admin.company.shortName')} required {...text('shortName')} />
           </SimpleGrid>
           <Group gap="md" align="center" wrap="wrap">
             <Paper withBorder radius="md" w={88} h={88} p={6} style={{ display: 'grid', placeItems: 'center' }}>
               {form.logo ? (
-                <Image src={form.logo} alt="Logo preview" fit="contain" w={72} h={72} />
+                <Image src={form.logo} alt={t('admin.company.logoPreview')} fit="contain" w={72} h={72} />
               ) : (
                 <Text size="xs" c="dimmed" ta="center">
-                  Default logo
+                  {t('admin.company.defaultLogo')}
                 </Text>
               )}
             </Paper>
@@ -134,54 +138,54 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
                 <FileButton onChange={(file) => void pickLogo(file)} accept={LOGO_TYPES.join(',')}>
                   {(props) => (
                     <Button variant="light" {...props}>
-                      Upload logo
+                      {t('admin.company.uploadLogo')}
                     </Button>
                   )}
                 </FileButton>
                 {form.logo ? (
                   <Button variant="subtle" color="red" onClick={() => patch({ logo: null })}>
-                    Use the default logo
+                    {t('admin.company.useDefaultLogo')}
                   </Button>
                 ) : null}
               </Group>
               <Text size="xs" c={logoError || errors.logo ? 'red' : 'dimmed'} role={logoError || errors.logo ? 'alert' : undefined}>
-                {logoError ?? errors.logo ?? MSG.logoHint(LOGO_MAX_BYTES)}
+                {logoError ?? fieldError('logo') ?? m.of('logoHint', LOGO_MAX_BYTES)}
               </Text>
             </Stack>
           </Group>
         </Section>
 
-        <Section title="Contact">
-          <Textarea size="md" label="Address" required autosize minRows={2} {...text('address')} />
+        <Section title={m(MSG.footerContact)}>
+          <Textarea size="md" label={t('admin.company.address')} required autosize minRows={2} {...text('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Email" type="email" required {...text('email')} />
-            <TextInput label="Phone" type="tel" required {...text('phone')} />
+            <TextInput label={t('admin.company.email')} type="email" required {...text('email')} />
+            <TextInput label={t('admin.company.phone')} type="tel" required {...text('phone')} />
           </SimpleGrid>
         </Section>
 
-        <Section title="Figures">
+        <Section title={t('admin.company.figures')}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput size="md" label="Year established" value={form.established} onChange={(v) => patch({ established: number(v) })} min={COMPANY_YEAR_MIN} max={COMPANY_YEAR_MAX} allowDecimal={false} error={errors.established} />
-            <NumberInput size="md" label="Client satisfaction %" value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={PERCENT_MAX} allowDecimal={false} error={errors.satisfaction} />
+            <NumberInput size="md" label={t('admin.company.established')} value={form.established} onChange={(v) => patch({ established: number(v) })} min={COMPANY_YEAR_MIN} max={COMPANY_YEAR_MAX} allowDecimal={false} error={fieldError('established')} />
+            <NumberInput size="md" label={t('admin.company.satisfaction')} value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={PERCENT_MAX} allowDecimal={false} error={fieldError('satisfaction')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             {COUNTERS.map((counter) => (
               <NumberInput size="md"
-                key={counter.key}
-                label={counter.label}
-                value={form.counters[counter.key]}
-                onChange={(v) => patch({ counters: { ...form.counters, [counter.key]: number(v) } })}
+                key={counter}
+                label={m(MSG.counterLabels[counter])}
+                value={form.counters[counter]}
+                onChange={(v) => patch({ counters: { ...form.counters, [counter]: number(v) } })}
                 min={0}
                 allowDecimal={false}
                 thousandSeparator=","
-                error={errors[`counters.${counter.key}`]}
+                error={fieldError(`counters.${counter}`)}
               />
             ))}
           </SimpleGrid>
         </Section>
 
-        <Section title="Testimonials">
-          {form.testimonials.length === 0 ? <Text c="dimmed">No testimonials: the home page leaves the strip out.</Text> : null}
+        <Section title={m(MSG.testimonials)}>
+          {form.testimonials.length === 0 ? <Text c="dimmed">{t('admin.company.noTestimonials')}</Text> : null}
           {form.testimonials.map((item, index) => {
             const update = (change: Partial<CompanyProfile['testimonials'][number]>) =>
               patch({ testimonials: form.testimonials.map((row, i) => (i === index ? { ...row, ...change } : row)) });
@@ -190,22 +194,22 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
               <Paper key={index} withBorder radius="md" p="md">
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>Testimonial {index + 1}</Text>
-                    <RemoveButton label={`Remove testimonial ${index + 1}`} onClick={() => patch({ testimonials: form.testimonials.filter((_, i) => i !== index) })} />
+                    <Text fw={600}>{t('admin.company.testimonial', { number: index + 1 })}</Text>
+                    <RemoveButton label={t('admin.company.removeTestimonial', { number: index + 1 })} onClick={() => patch({ testimonials: form.testimonials.filter((_, i) => i !== index) })} />
                   </Group>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <TextInput label="Name" required value={item.name} onChange={(e) => update({ name: e.currentTarget.value })} error={errors[`${at}.name`]} />
-                    <TextInput label="Role" value={item.role} onChange={(e) => update({ role: e.currentTarget.value })} error={errors[`${at}.role`]} />
+                    <TextInput label={m(MSG.columnName)} required value={item.name} onChange={(e) => update({ name: e.currentTarget.value })} error={fieldError(`${at}.name`)} />
+                    <TextInput label={t('admin.company.role')} value={item.role} onChange={(e) => update({ role: e.currentTarget.value })} error={fieldError(`${at}.role`)} />
                   </SimpleGrid>
-                  <Textarea size="md" label="What they said" required autosize minRows={2} value={item.text} onChange={(e) => update({ text: e.currentTarget.value })} error={errors[`${at}.text`]} />
+                  <Textarea size="md" label={t('admin.company.said')} required autosize minRows={2} value={item.text} onChange={(e) => update({ text: e.currentTarget.value })} error={fieldError(`${at}.text`)} />
                   <Stack gap={4}>
                     <Text size="sm" fw={500} id={`rating-${index}`}>
-                      Rating
+                      {t('admin.company.rating')}
                     </Text>
                     <Group gap="sm">
                       <Rating value={item.rating} onChange={(rating) => update({ rating: rating || 1 })} count={5} aria-labelledby={`rating-${index}`} />
                       <Text size="sm" c="dimmed">
-                        {item.rating} of 5
+                        {t('admin.company.ratingOf', { rating: item.rating })}
                       </Text>
                     </Group>
                   </Stack>
@@ -215,31 +219,31 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
           })}
           <Group>
             <Button variant="light" onClick={() => patch({ testimonials: [...form.testimonials, { name: '', role: '', text: '', rating: 5 }] })} disabled={form.testimonials.length >= 12}>
-              Add a testimonial
+              {t('admin.company.addTestimonial')}
             </Button>
           </Group>
         </Section>
 
-        <Section title="FAQ">
-          {form.faq.length === 0 ? <Text c="dimmed">No questions yet.</Text> : null}
+        <Section title={t('admin.company.faq')}>
+          {form.faq.length === 0 ? <Text c="dimmed">{t('admin.company.noQuestions')}</Text> : null}
           {form.faq.map((entry, index) => {
             const update = (change: Partial<CompanyProfile['faq'][number]>) => patch({ faq: form.faq.map((row, i) => (i === index ? { ...row, ...change } : row)) });
             return (
               <Paper key={index} withBorder radius="md" p="md">
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>Question {index + 1}</Text>
-                    <RemoveButton label={`Remove question ${index + 1}`} onClick={() => patch({ faq: form.faq.filter((_, i) => i !== index) })} />
+                    <Text fw={600}>{t('admin.company.questionNumber', { number: index + 1 })}</Text>
+                    <RemoveButton label={t('admin.company.removeQuestion', { number: index + 1 })} onClick={() => patch({ faq: form.faq.filter((_, i) => i !== index) })} />
                   </Group>
-                  <TextInput label="Question" required value={entry.question} onChange={(e) => update({ question: e.currentTarget.value })} error={errors[`faq.${index}.question`]} />
-                  <Textarea size="md" label="Answer" required autosize minRows={2} value={entry.answer} onChange={(e) => update({ answer: e.currentTarget.value })} error={errors[`faq.${index}.answer`]} />
+                  <TextInput label={t('admin.company.question')} required value={entry.question} onChange={(e) => update({ question: e.currentTarget.value })} error={fieldError(`faq.${index}.question`)} />
+                  <Textarea size="md" label={t('admin.company.answer')} required autosize minRows={2} value={entry.answer} onChange={(e) => update({ answer: e.currentTarget.value })} error={fieldError(`faq.${index}.answer`)} />
                 </Stack>
               </Paper>
             );
           })}
           <Group>
             <Button variant="light" onClick={() => patch({ faq: [...form.faq, { question: '', answer: '' }] })} disabled={form.faq.length >= 20}>
-              Add a question
+              {t('admin.company.addQuestion')}
             </Button>
           </Group>
         </Section>
@@ -247,10 +251,10 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
         <Divider />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setForm(initial)} disabled={!dirty || save.isPending}>
-            Undo changes
+            {t('admin.company.undo')}
           </Button>
           <Button type="submit" loading={save.isPending} size="md">
-            Save company profile
+            {t('admin.company.save')}
           </Button>
         </Group>
       </Stack>

@@ -3,24 +3,28 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { contractPeriodBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useContractPeriods, useSaveContractPeriod } from './api.js';
 
 /** The contract period of each work type, which Bill Details shows as its Contract Period card. */
 export default function ContractPeriodsPage() {
-  useDocumentTitle('Contract periods · Admin · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.contracts') }));
   const periods = useContractPeriods();
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Contract periods
+          {t('admin.menu.contracts')}
         </Title>
-        <Text c="dimmed">The contract period of each work type, shown on the manager's Bill Details page.</Text>
+        <Text c="dimmed">{t('admin.contracts.intro')}</Text>
       </Stack>
       {periods.isError ? (
         <Alert color="red" variant="light">
@@ -31,15 +35,15 @@ export default function ContractPeriodsPage() {
         <Table verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Work type</Table.Th>
-              <Table.Th>Contract period</Table.Th>
+              <Table.Th>{t('admin.workType')}</Table.Th>
+              <Table.Th>{t('admin.contracts.period')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {periods.isPending ? (
               <Table.Tr>
                 <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
-                  {MSG.loading}
+                  {m(MSG.loading)}
                 </Table.Td>
               </Table.Tr>
             ) : (
@@ -53,6 +57,8 @@ export default function ContractPeriodsPage() {
 }
 
 function PeriodRow({ work, period }: { work: string; period: string | null }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const save = useSaveContractPeriod();
   const [value, setValue] = useState(period ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -61,12 +67,12 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
   async function onSave() {
     const parsed = contractPeriodBody.safeParse({ period: value });
     if (!parsed.success) {
-      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
       const answer = await save.mutateAsync({ work, period: parsed.data.period });
-      notifications.show({ color: 'teal', message: `${answer.msg}: ${label}` });
+      notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));
@@ -81,8 +87,8 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
       <Table.Td>
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
-            aria-label={`Contract period for ${label}`}
-            placeholder="e.g. Apr 2024 – Mar 2027"
+            aria-label={t('admin.contracts.periodFor', { work: label })}
+            placeholder={t('admin.contracts.placeholder')}
             value={value}
             onChange={(event) => {
               setValue(event.currentTarget.value);
@@ -94,8 +100,8 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
             maw={360}
             maxLength={CONTRACT_PERIOD_MAX}
           />
-          <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={value.trim() === (period ?? '')} aria-label={`Save contract period for ${label}`}>
-            Save
+          <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={value.trim() === (period ?? '')} aria-label={t('admin.contracts.saveFor', { work: label })}>
+            {m(MSG.billSave)}
           </Button>
         </Group>
       </Table.Td>

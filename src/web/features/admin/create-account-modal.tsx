@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -8,7 +9,8 @@ import { createAccountBody } from '../../../shared/schemas/admin.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { errorText } from '../../api/error-text.js';
-import { ROLE_OPTIONS } from './admin-display.js';
+import { useMessages } from '../../i18n/messages.js';
+import { roleOptions } from './admin-display.js';
 import { useCreateAccount } from './api.js';
 
 const emptyForm = { name: '', email: '', phone: '', password: '', role: String(ROLE.manager), work: '' };
@@ -22,6 +24,8 @@ export const WORK_OPTIONS = WORK_TYPES.map((work) => ({ value: work, label: WORK
  * in the office. Checked with the server's own schema first.
  */
 export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const create = useCreateAccount();
   const [form, setForm] = useState<Form>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,11 +55,11 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
     try {
       const answer = await create.mutateAsync({ ...parsed.data, phone: parsed.data.phone ?? '' });
       if (answer.status === 201) {
-        notifications.show({ color: 'teal', message: answer.data.msg || MSG.registered });
+        notifications.show({ color: 'teal', message: m(answer.data.msg || MSG.registered) });
         close();
       } else {
         // 200: that e-mail already has an account (SPEC §8)
-        setServerMessage(answer.data.msg || MSG.alreadyRegistered);
+        setServerMessage(m(answer.data.msg || MSG.alreadyRegistered));
       }
     } catch (error) {
       setServerMessage(errorText(error));
@@ -64,7 +68,7 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
 
   const role = Number(form.role);
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={700} size="lg">Create an account</Text>} size="lg" radius="lg" centered>
+    <Modal opened={opened} onClose={close} title={<Text fw={700} size="lg">{t('admin.createAccount.title')}</Text>} size="lg" radius="lg" centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {serverMessage ? (
@@ -73,35 +77,44 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} autoComplete="off" data-autofocus />
-            <TextInput label="Email" type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} autoComplete="off" />
+            <TextInput label={m(MSG.columnName)} required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name && m(errors.name)} autoComplete="off" data-autofocus />
+            <TextInput label={t('admin.accounts.email')} type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email && m(errors.email)} autoComplete="off" />
             <TextInput
-              label="Phone Number"
-              description={`Optional, ${PHONE_DIGITS} digits`}
+              label={t('admin.createAccount.phone')}
+              description={t('admin.createAccount.phoneHint', { digits: PHONE_DIGITS })}
               inputMode="numeric"
               value={form.phone}
               onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
-              error={errors.phone}
+              error={errors.phone && m(errors.phone)}
             />
-            <PasswordInput label="Password" description={`At least ${PASSWORD_MIN} characters`} required value={form.password} onChange={(e) => set('password')(e.currentTarget.value)} error={errors.password} autoComplete="new-password" />
-            <Select label="Role" description="Decides the area they sign in to" required data={ROLE_OPTIONS} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role} />
+            <PasswordInput
+              label={t('admin.createAccount.password')}
+              visibilityToggleButtonProps={{ 'aria-label': t('admin.createAccount.togglePassword') }}
+              description={t('admin.createAccount.passwordHint', { min: PASSWORD_MIN })}
+              required
+              value={form.password}
+              onChange={(e) => set('password')(e.currentTarget.value)}
+              error={errors.password && m(errors.password)}
+              autoComplete="new-password"
+            />
+            <Select label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role && m(errors.role)} />
             <Select
-              label="Work type"
-              description={role === ROLE.supervisor ? 'A supervisor sees only this work type' : 'Optional'}
+              label={t('admin.accounts.workType')}
+              description={role === ROLE.supervisor ? t('admin.createAccount.workHintSupervisor') : t('admin.createAccount.optional')}
               data={WORK_OPTIONS}
               value={form.work || null}
               onChange={(value) => set('work')(value ?? '')}
               clearable
-              placeholder="None"
-              error={errors.work}
+              placeholder={t('admin.accounts.none')}
+              error={errors.work && m(errors.work)}
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
+              {m(MSG.cancel)}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create account
+              {t('admin.accounts.createAccount')}
             </Button>
           </Group>
         </Stack>

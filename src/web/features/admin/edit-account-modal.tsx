@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
-import { ROLE_OPTIONS } from './admin-display.js';
+import { useMessages } from '../../i18n/messages.js';
+import { roleOptions } from './admin-display.js';
 import { useUpdateAccount } from './api.js';
 import { WORK_OPTIONS } from './create-account-modal.js';
 
@@ -14,14 +17,17 @@ import { WORK_OPTIONS } from './create-account-modal.js';
  * shows here.
  */
 export function EditAccountModal({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={account !== null} onClose={onClose} title={<Text fw={700} size="lg">Change role and work type</Text>} centered radius="lg">
+    <Modal opened={account !== null} onClose={onClose} title={<Text fw={700} size="lg">{t('admin.accounts.changeRoleWork')}</Text>} centered radius="lg">
       {account ? <EditAccountForm key={account._id} account={account} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
 function EditAccountForm({ account, onClose }: { account: Account; onClose: () => void }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const update = useUpdateAccount();
   const [role, setRole] = useState(String(account.role));
   const [work, setWork] = useState(account.work ?? '');
@@ -32,7 +38,7 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
     setMessage(null);
     try {
       const answer = await update.mutateAsync({ id: account._id, change: { role: Number(role) as Role, work: work || null } });
-      notifications.show({ color: 'teal', message: answer.msg });
+      notifications.show({ color: 'teal', message: m(answer.msg) });
       onClose();
     } catch (error) {
       setMessage(errorText(error));
@@ -49,19 +55,19 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
           {message}
         </Alert>
       ) : null}
-      <Select label="Role" data={ROLE_OPTIONS} value={role} onChange={(value) => setRole(value ?? role)} allowDeselect={false} />
-      <Select label="Work type" data={WORK_OPTIONS} value={work || null} onChange={(value) => setWork(value ?? '')} clearable placeholder="None" />
+      <Select label={t('admin.accounts.role')} data={roleOptions(t)} value={role} onChange={(value) => setRole(value ?? role)} allowDeselect={false} />
+      <Select label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => setWork(value ?? '')} clearable placeholder={t('admin.accounts.none')} />
       {role !== String(account.role) ? (
         <Text size="sm" c="dimmed">
-          A new role signs this person out everywhere; they sign in again with the new role.
+          {t('admin.editAccount.roleChangeNote')}
         </Text>
       ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {m(MSG.cancel)}
         </Button>
         <Button onClick={() => void save()} loading={update.isPending} disabled={unchanged}>
-          Save
+          {m(MSG.billSave)}
         </Button>
       </Group>
     </Stack>

@@ -1,39 +1,46 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
+import { bedsheetDifference, DUTY_STATUSES, DUTY_TYPES, manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
-import { actionLabel, formatDateTime } from './admin-display.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
+import { actionLabel, auditColumns, detailDateTime } from './admin-display.js';
 import { useAdminDuty, useAudit } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
 
-const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
 
 /**
  * admin/Live-train/{id} (SPEC §2, content ours): one duty's details, read only, and its
  * history from the audit trail.
  */
 export default function LiveTrainPage() {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const timeZone = useCompanyTimeZone();
   const { id = '' } = useParams();
   const duty = useAdminDuty(id);
   const history = useAudit({ actor: '', entity: 'duty', entityId: id, from: '', to: '' }, Boolean(id));
-  useDocumentTitle(duty.data?.trainno ? `Train ${duty.data.trainno} · Admin · Dutyroll` : 'Duty · Admin · Dutyroll');
+  useDocumentTitle(t('admin.documentTitle', { page: duty.data?.trainno ? t('admin.liveTrain.train', { trainno: duty.data.trainno }) : t('admin.liveTrain.duty') }));
 
-  if (duty.isPending) return <Text c="dimmed">{MSG.loading}</Text>;
+  if (duty.isPending) return <Text c="dimmed">{m(MSG.loading)}</Text>;
   if (duty.isError) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" title={duty.error instanceof ApiError && duty.error.status === 404 ? MSG.dutyNotFound : undefined}>
+        <Alert color="red" variant="light" title={duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : undefined}>
           {errorText(duty.error)}
         </Alert>
         <Group>
           <Button component={Link} to="/dashboard/admin/audit?entity=duty" variant="default">
-            Duties in the audit trail
+            {t('admin.liveTrain.dutiesInAudit')}
           </Button>
         </Group>
       </Stack>
@@ -42,38 +49,45 @@ export default function LiveTrainPage() {
   const d = duty.data;
   const work = toWorkType(d.work);
   const manpower = manpowerDifference(d.workerCount, d.reqq);
+  const count = (value: number | null) => (value === null ? '—' : formatNumber(value));
+  const status = (DUTY_STATUSES as readonly string[]).includes(d.status) ? t(`admin.liveTrain.statuses.${d.status as (typeof DUTY_STATUSES)[number]}`) : d.status;
+  const type = d.type && (DUTY_TYPES as readonly string[]).includes(d.type) ? t(`admin.liveTrain.types.${d.type as (typeof DUTY_TYPES)[number]}`) : (d.type ?? '—');
   const fields: { label: string; value: ReactNode }[] = [
-    { label: 'Train No', value: d.trainno ?? '—' },
+    { label: t('admin.liveTrain.trainNo'), value: d.trainno ?? '—' },
     {
-      label: 'Status',
+      label: m(MSG.columnStatus),
       value: (
         <Badge color={d.status === 'completed' ? 'teal' : 'orange'} variant="light">
-          {d.status}
+          {status}
         </Badge>
       ),
     },
-    { label: 'Work', value: work ? WORK_TYPE_SELECT_LABELS[work] : d.work },
-    { label: 'Supervisor', value: d.supervisor ? (d.supervisorName ?? MSG.supervisorUnknown) : MSG.supervisorNotAssigned },
-    { label: work === 'bio' ? 'Total Tank' : 'Total Coaches', value: d.totalcoach ?? '—' },
-    { label: 'Type', value: d.type ?? '—' },
-    { label: MSG.requiredStaff, value: d.reqq },
-    { label: MSG.selectedStaff, value: `${d.workerCount} (${signed(manpower)})` },
+    { label: t('admin.liveTrain.work'), value: work ? WORK_TYPE_SELECT_LABELS[work] : d.work },
+    { label: t('admin.liveTrain.supervisor'), value: d.supervisor ? (d.supervisorName ?? m(MSG.supervisorUnknown)) : m(MSG.supervisorNotAssigned) },
+    { label: work === 'bio' ? t('admin.liveTrain.totalTank') : t('admin.liveTrain.totalCoaches'), value: count(d.totalcoach) },
+    { label: t('admin.liveTrain.type'), value: type },
+    { label: m(MSG.requiredStaff), value: count(d.reqq) },
+    { label: m(MSG.selectedStaff), value: `${formatNumber(d.workerCount)} (${signed(manpower)})` },
     ...(d.suppliedBedsheet !== null || d.returned !== null
       ? [
-          { label: 'Supplied Bedsheet', value: d.suppliedBedsheet ?? '—' },
-          { label: 'Returned Bedsheet', value: d.returned === null ? '—' : `${d.returned} (${signed(bedsheetDifference(d.suppliedBedsheet, d.returned))})` },
+          { label: t('admin.liveTrain.suppliedBedsheet'), value: count(d.suppliedBedsheet) },
+          {
+            label: t('admin.liveTrain.returnedBedsheet'),
+            value: d.returned === null ? '—' : `${formatNumber(d.returned)} (${signed(bedsheetDifference(d.suppliedBedsheet, d.returned))})`,
+          },
         ]
       : []),
-    { label: 'Created', value: formatDateTime(d.createdAt) },
-    { label: 'Updated', value: formatDateTime(d.updatedAt) },
-    { label: 'Completed', value: d.completedAt ? formatDateTime(d.completedAt) : '—' },
+    { label: t('admin.liveTrain.created'), value: detailDateTime(d.createdAt, timeZone) },
+    { label: t('admin.liveTrain.updated'), value: detailDateTime(d.updatedAt, timeZone) },
+    { label: t('admin.liveTrain.completed'), value: d.completedAt ? detailDateTime(d.completedAt, timeZone) : '—' },
   ];
+  const columns = auditColumns(t);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {d.trainno ? `Train ${d.trainno}` : `${work ? WORK_TYPE_SELECT_LABELS[work] : d.work} duty`}
+        {d.trainno ? t('admin.liveTrain.train', { trainno: d.trainno }) : t('admin.liveTrain.workDuty', { work: work ? WORK_TYPE_SELECT_LABELS[work] : d.work })}
       </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="dl" m={0}>
@@ -91,10 +105,10 @@ export default function LiveTrainPage() {
       </Paper>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Title order={2} fz={18} mb="sm">
-          Crew ({d.workerDetails.length})
+          {t('admin.liveTrain.crew', { number: formatNumber(d.workerDetails.length) })}
         </Title>
         {d.workerDetails.length === 0 ? (
-          <Text c="dimmed">No workers assigned.</Text>
+          <Text c="dimmed">{t('admin.liveTrain.noWorkers')}</Text>
         ) : (
           <Group gap="xs">
             {d.workerDetails.map((worker) => (
@@ -108,27 +122,27 @@ export default function LiveTrainPage() {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
           <Title order={2} fz={20}>
-            History
+            {t('admin.liveTrain.history')}
           </Title>
           <Anchor component={Link} to={`/dashboard/admin/audit?entity=duty&entityId=${encodeURIComponent(d._id)}`} size="sm">
-            Open in the audit trail
+            {t('admin.liveTrain.openInAudit')}
           </Anchor>
         </Group>
         <Paper withBorder radius="lg">
-          <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-label="History">
+          <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-label={t('admin.liveTrain.history')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Before and after</Table.Th>
+                <Table.Th>{columns.when}</Table.Th>
+                <Table.Th>{columns.who}</Table.Th>
+                <Table.Th>{columns.action}</Table.Th>
+                <Table.Th>{columns.beforeAfter}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {history.isPending ? (
                 <Table.Tr>
                   <Table.Td colSpan={4} ta="center" c="dimmed" py="lg">
-                    {MSG.loading}
+                    {m(MSG.loading)}
                   </Table.Td>
                 </Table.Tr>
               ) : history.isError ? (
@@ -142,22 +156,22 @@ export default function LiveTrainPage() {
               ) : entries.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={4} ta="center" c="dimmed" py="lg">
-                    No recorded changes.
+                    {t('admin.liveTrain.noChanges')}
                   </Table.Td>
                 </Table.Tr>
               ) : (
                 entries.map((entry) => (
                   <Table.Tr key={entry._id}>
-                    <Table.Td data-label="When" valign="top" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(entry.at)}
+                    <Table.Td data-label={columns.when} valign="top" style={{ whiteSpace: 'nowrap' }}>
+                      {detailDateTime(entry.at, timeZone)}
                     </Table.Td>
-                    <Table.Td data-label="Who" valign="top">
-                      {entry.actorName ?? 'System'}
+                    <Table.Td data-label={columns.who} valign="top">
+                      {entry.actorName ?? t('admin.audit.system')}
                     </Table.Td>
-                    <Table.Td data-label="Action" valign="top" fw={600}>
-                      {actionLabel(entry.action)}
+                    <Table.Td data-label={columns.action} valign="top" fw={600}>
+                      {actionLabel(entry.action, t)}
                     </Table.Td>
-                    <Table.Td data-label="Before and after" valign="top">
+                    <Table.Td data-label={columns.beforeAfter} valign="top">
                       <AuditDiff before={entry.before} after={entry.after} />
                     </Table.Td>
                   </Table.Tr>
@@ -169,7 +183,7 @@ export default function LiveTrainPage() {
         {history.hasNextPage ? (
           <Group justify="center">
             <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-              Load more
+              {t('admin.audit.loadMore')}
             </Button>
           </Group>
         ) : null}

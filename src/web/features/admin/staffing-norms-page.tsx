@@ -3,12 +3,15 @@ import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { staffingNormBody } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useSaveStaffingNorm, useStaffingNorms } from './api.js';
 
 /** An example train length, so the admin sees what a factor means in people. */
@@ -20,17 +23,17 @@ const EXAMPLE_COACHES = 20;
  * keep theirs.
  */
 export default function StaffingNormsPage() {
-  useDocumentTitle('Staffing norms · Admin · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.norms') }));
   const norms = useStaffingNorms();
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Staffing norms
+          {t('admin.menu.norms')}
         </Title>
-        <Text c="dimmed">
-          Staff required per coach (per tank for BIO TOILET), default {DEFAULT_STAFFING_NORM}. New duties use the norm of their work type; duties already added keep theirs.
-        </Text>
+        <Text c="dimmed">{t('admin.norms.intro', { norm: formatNumber(DEFAULT_STAFFING_NORM) })}</Text>
       </Stack>
       {norms.isError ? (
         <Alert color="red" variant="light">
@@ -42,15 +45,15 @@ export default function StaffingNormsPage() {
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Work type</Table.Th>
-                <Table.Th>Staff per coach</Table.Th>
+                <Table.Th>{t('admin.workType')}</Table.Th>
+                <Table.Th>{t('admin.norms.perCoach')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {norms.isPending ? (
                 <Table.Tr>
                   <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
-                    {MSG.loading}
+                    {m(MSG.loading)}
                   </Table.Td>
                 </Table.Tr>
               ) : (
@@ -65,6 +68,8 @@ export default function StaffingNormsPage() {
 }
 
 function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const save = useSaveStaffingNorm();
   const [value, setValue] = useState<string | number>(perCoach);
   const [error, setError] = useState<string | null>(null);
@@ -74,12 +79,12 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
 
   async function onSave() {
     if (!parsed.success) {
-      setError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
       const answer = await save.mutateAsync({ work, perCoach: parsed.data.perCoach });
-      notifications.show({ color: 'teal', message: `${answer.msg}: ${label} ${parsed.data.perCoach}` });
+      notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label} ${formatNumber(parsed.data.perCoach)}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));
@@ -95,7 +100,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
         <Group gap="md" align="flex-start" wrap="wrap">
           <Group gap="xs" align="flex-start" wrap="nowrap">
             <NumberInput
-              aria-label={`Staff per coach for ${label}`}
+              aria-label={t('admin.norms.perCoachFor', { work: label })}
               value={value}
               onChange={(next) => {
                 setValue(next);
@@ -109,13 +114,13 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
               w={96}
               size="sm"
             />
-            <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={unchanged} aria-label={`Save staff per coach for ${label}`}>
-              Save
+            <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={unchanged} aria-label={t('admin.norms.savePerCoachFor', { work: label })}>
+              {m(MSG.billSave)}
             </Button>
           </Group>
           {parsed.success ? (
             <Text size="sm" c="dimmed" pt={6}>
-              {EXAMPLE_COACHES} coaches → {requiredStaff(EXAMPLE_COACHES, parsed.data.perCoach)} staff
+              {t('admin.norms.example', { coaches: formatNumber(EXAMPLE_COACHES), staff: formatNumber(requiredStaff(EXAMPLE_COACHES, parsed.data.perCoach)) })}
             </Text>
           ) : null}
         </Group>

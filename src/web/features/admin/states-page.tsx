@@ -3,18 +3,24 @@ import type { z } from 'zod';
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
+import { formatNumber } from '../../i18n/format.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { useMessages } from '../../i18n/messages.js';
 
 type State = z.infer<typeof stateResponse>;
 
 /** States and union territories (SPEC §3 States list, issue 8): add, rename, remove. */
 export default function StatesPage() {
-  useDocumentTitle('States · Admin · Dutyroll');
+  const { t } = useTranslation();
+  const m = useMessages();
+  const title = m(MSG.counterLabels.states);
+  useDocumentTitle(t('admin.documentTitle', { page: title }));
   const states = useStates();
   const save = useSaveState();
   const remove = useDeleteState();
@@ -28,12 +34,12 @@ export default function StatesPage() {
     event.preventDefault();
     const parsed = stateBody.safeParse({ name: newName });
     if (!parsed.success) {
-      setAddError(firstMessage(parsed.error.issues) ?? MSG.fillAllFields);
+      setAddError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
       return;
     }
     try {
       const added = await save.mutateAsync({ id: null, name: parsed.data.name });
-      notifications.show({ color: 'teal', message: MSG.stateAdded(added.name) });
+      notifications.show({ color: 'teal', message: m.of('stateAdded', added.name) });
       setNewName('');
       setAddError(null);
     } catch (error) {
@@ -45,12 +51,12 @@ export default function StatesPage() {
     if (!editing) return;
     const parsed = stateBody.safeParse({ name: editing.name });
     if (!parsed.success) {
-      setEditing({ ...editing, error: firstMessage(parsed.error.issues) ?? MSG.fillAllFields });
+      setEditing({ ...editing, error: m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
       return;
     }
     try {
       const saved = await save.mutateAsync({ id: editing.id, name: parsed.data.name });
-      notifications.show({ color: 'teal', message: MSG.stateRenamed(saved.name) });
+      notifications.show({ color: 'teal', message: m.of('stateRenamed', saved.name) });
       setEditing(null);
     } catch (error) {
       setEditing({ ...editing, error: errorText(error) });
@@ -61,7 +67,7 @@ export default function StatesPage() {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing._id);
-      notifications.show({ color: 'teal', message: MSG.stateRemoved(removing.name) });
+      notifications.show({ color: 'teal', message: m.of('stateRemoved', removing.name) });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     }
@@ -72,7 +78,7 @@ export default function StatesPage() {
   const shown = (states.data ?? []).filter((state) => !needle || state.name.toLowerCase().includes(needle));
 
   let rows;
-  if (states.isPending) rows = <StatusRow text={MSG.loading} />;
+  if (states.isPending) rows = <StatusRow text={m(MSG.loading)} />;
   else if (states.isError)
     rows = (
       <Table.Tr>
@@ -83,14 +89,14 @@ export default function StatesPage() {
         </Table.Td>
       </Table.Tr>
     );
-  else if (shown.length === 0) rows = <StatusRow text={needle ? 'No state matches.' : 'No states yet.'} />;
+  else if (shown.length === 0) rows = <StatusRow text={needle ? t('admin.states.noMatch') : t('admin.states.noneYet')} />;
   else
     rows = shown.map((state) =>
       editing?.id === state._id ? (
         <Table.Tr key={state._id}>
           <Table.Td>
             <TextInput
-              aria-label={`New name for ${state.name}`}
+              aria-label={t('admin.states.newNameFor', { name: state.name })}
               value={editing.name}
               onChange={(event) => setEditing({ id: state._id, name: event.currentTarget.value })}
               onKeyDown={(event) => {
@@ -105,10 +111,10 @@ export default function StatesPage() {
           <Table.Td>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
               <Button size="xs" onClick={() => void rename()} loading={save.isPending}>
-                Save
+                {m(MSG.billSave)}
               </Button>
               <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                Cancel
+                {m(MSG.cancel)}
               </Button>
             </Group>
           </Table.Td>
@@ -118,10 +124,10 @@ export default function StatesPage() {
           <Table.Td className="break-anywhere">{state.name}</Table.Td>
           <Table.Td>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
-              <Button size="xs" variant="light" onClick={() => setEditing({ id: state._id, name: state.name })} aria-label={`Rename ${state.name}`}>
-                Rename
+              <Button size="xs" variant="light" onClick={() => setEditing({ id: state._id, name: state.name })} aria-label={t('admin.states.renameAria', { name: state.name })}>
+                {t('admin.states.rename')}
               </Button>
-              <ActionIcon variant="subtle" color="red" size="lg" onClick={() => setRemoving(state)} aria-label={`Remove ${state.name}`}>
+              <ActionIcon variant="subtle" color="red" size="lg" onClick={() => setRemoving(state)} aria-label={t('admin.states.removeAria', { name: state.name })}>
                 <CrossIcon />
               </ActionIcon>
             </Group>
@@ -133,13 +139,13 @@ export default function StatesPage() {
   return (
     <Stack gap="md">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        States
+        {title}
       </Title>
       <Paper withBorder radius="lg" p="md" component="form" onSubmit={(event: FormEvent) => void add(event)} noValidate>
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
-            label="Add a state or union territory"
-            placeholder="e.g. Ladakh"
+            label={t('admin.states.addLabel')}
+            placeholder={t('admin.states.addPlaceholder')}
             value={newName}
             onChange={(event) => {
               setNewName(event.currentTarget.value);
@@ -150,17 +156,24 @@ export default function StatesPage() {
             maw={480}
           />
           <Button type="submit" loading={save.isPending && editing === null} mt={29} size="md">
-            Add
+            {t('admin.states.add')}
           </Button>
         </Group>
       </Paper>
-      <TextInput type="search" label="Find" placeholder="Type part of a name" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} maw={{ sm: 360 }} />
+      <TextInput type="search" label={t('admin.states.find')} placeholder={t('admin.states.findPlaceholder')} value={filter} onChange={(event) => setFilter(event.currentTarget.value)} maw={{ sm: 360 }} />
       <Paper withBorder radius="lg">
         <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md" aria-busy={states.isFetching}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name {states.data ? <Text span c="dimmed" size="sm">({states.data.length})</Text> : null}</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
+              <Table.Th>
+                {m(MSG.columnName)}{' '}
+                {states.data ? (
+                  <Text span c="dimmed" size="sm">
+                    ({formatNumber(states.data.length)})
+                  </Text>
+                ) : null}
+              </Table.Th>
+              <Table.Th ta="right">{m(MSG.columnActions)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>
@@ -168,8 +181,8 @@ export default function StatesPage() {
       </Paper>
       <ConfirmDialog
         opened={removing !== null}
-        title={removing ? `Remove ${removing.name}?` : ''}
-        confirmLabel="Remove"
+        title={removing ? t('admin.states.removeTitle', { name: removing.name }) : ''}
+        confirmLabel={t('admin.states.remove')}
         color="red"
         busy={remove.isPending}
         onConfirm={() => void confirmRemove()}

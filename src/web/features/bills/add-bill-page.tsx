@@ -1,29 +1,35 @@
 import '@mantine/dates/styles.css';
+import 'dayjs/locale/hi';
+import 'dayjs/locale/ml';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { createBillBody } from '../../../shared/schemas/bills.js';
 import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AmountInput } from './amount-input.js';
 import { useCreateBill } from './api.js';
+import { useBillStatusOptions } from './bill-status-label.js';
 import { netAmountText } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 const workOptions = WORK_TYPES.map((work) => ({ value: work, label: WORK_TYPE_SELECT_LABELS[work] }));
-const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
 
 const emptyForm = { work: '', month: '', status: '', billvalue: '', penalty: '', netamount: '' };
 type Form = typeof emptyForm;
 
 /** SPEC §2 Add bill (manager/addbills), with §5's confirm and §8's toasts. */
 export default function AddBillPage() {
-  useDocumentTitle('Add Monthly Bill · Dutyroll');
+  const { t, i18n } = useTranslation();
+  const m = useMessages();
+  const statusOptions = useBillStatusOptions();
+  useDocumentTitle(`${m(MSG.addMonthlyBill)} · Dutyroll`);
   const create = useCreateBill();
   const [form, setForm] = useState<Form>(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,7 +62,7 @@ export default function AddBillPage() {
     if (!read.ok) return setProblem(read.message);
     create.mutate(read.value, {
       onSuccess: (answer) => {
-        notifyCreated(answer.status, MSG.billAdded, answer.data.msg);
+        notifyCreated(answer.status, m(MSG.billAdded), answer.data.msg && m(answer.data.msg));
         // The work type stays chosen: bills are usually entered for several months of one contract.
         if (answer.status === 201) setForm({ ...emptyForm, work: form.work });
       },
@@ -68,20 +74,21 @@ export default function AddBillPage() {
     <Stack gap="md" maw={720}>
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {MSG.addMonthlyBill}
+          {m(MSG.addMonthlyBill)}
         </Title>
         <Button component={Link} to={form.work ? `/dashboard/manager/bills?work=${encodeURIComponent(form.work)}` : '/dashboard/manager/bills'} variant="default" size="md">
-          {MSG.billDetails}
+          {m(MSG.billDetails)}
         </Button>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select label="Work" placeholder="Choose a work type" data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
+              <Select label={t('bills.work')} placeholder={t('bills.chooseWork')} data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
               <MonthPickerInput
-                label="Month"
-                placeholder="Pick a month"
+                label={m(MSG.columnMonth)}
+                placeholder={t('bills.pickMonth')}
+                locale={i18n.resolvedLanguage}
                 size="md"
                 value={form.month ? `${form.month}-01` : null}
                 onChange={(value) => set('month')(value ? String(value).slice(0, 7) : '')}
@@ -89,25 +96,25 @@ export default function AddBillPage() {
                 required
                 clearable
               />
-              <Select label="Status" placeholder="Choose a status" data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
-              <AmountInput label={MSG.billValue} size="md" value={form.billvalue} onChange={set('billvalue')} required />
-              <AmountInput label={MSG.penalty} size="md" value={form.penalty} onChange={set('penalty')} required />
-              <AmountInput label={MSG.netAmount} size="md" value={form.netamount} onChange={set('netamount')} required />
+              <Select label={m(MSG.columnStatus)} placeholder={t('bills.chooseStatus')} data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
+              <AmountInput label={m(MSG.billValue)} size="md" value={form.billvalue} onChange={set('billvalue')} required />
+              <AmountInput label={m(MSG.penalty)} size="md" value={form.penalty} onChange={set('penalty')} required />
+              <AmountInput label={m(MSG.netAmount)} size="md" value={form.netamount} onChange={set('netamount')} required />
             </SimpleGrid>
             {problem && (
               <Alert color="red" variant="light" role="alert">
-                {problem}
+                {m(problem)}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={create.isPending} miw={160}>
-                {create.isPending ? MSG.submitting : MSG.addBill}
+                {create.isPending ? m(MSG.submitting) : m(MSG.addBill)}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
-      <ConfirmDialog opened={confirming} title={MSG.confirmAddBill} confirmLabel={MSG.confirmAddBillAction} onConfirm={submit} onClose={() => setConfirming(false)} />
+      <ConfirmDialog opened={confirming} title={m(MSG.confirmAddBill)} confirmLabel={m(MSG.confirmAddBillAction)} onConfirm={submit} onClose={() => setConfirming(false)} />
     </Stack>
   );
 }

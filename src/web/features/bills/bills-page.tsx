@@ -3,17 +3,18 @@ import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, T
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from 'react-router';
-import { monthLabel } from '../../../shared/attendance.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
-import { formatRupees } from '../../../shared/money.js';
+import { formatMoney, formatMonth } from '../../i18n/format.js';
+import { useMessages, translateMessage } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
 import { AmountInput } from './amount-input.js';
 import { useBills, useDeleteBill, useUpdateBill } from './api.js';
+import { useBillStatusLabel, useBillStatusOptions } from './bill-status-label.js';
 import { tabFromParam } from '../reports/report-month.js';
 import { BILL_TABS, netAmountText, summarizeBills } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -25,15 +26,14 @@ interface Draft {
   netamount: string;
 }
 
-const statusOptions = BILL_STATUSES.map((status) => ({ value: status, label: status }));
-
 function serverMessage(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : '';
+  return translateMessage(error instanceof ApiError || error instanceof Error ? error.message : '');
 }
 
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
 export default function BillsPage() {
-  useDocumentTitle('Bill Details · Dutyroll');
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.billDetails)} · Dutyroll`);
   const [params, setParams] = useSearchParams();
   const work = tabFromParam(params.get('work'));
 
@@ -41,10 +41,10 @@ export default function BillsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {MSG.billDetails}
+          {m(MSG.billDetails)}
         </Title>
         <Button component={Link} to="/dashboard/manager/addbills" size="md">
-          {MSG.addBillLink}
+          {m(MSG.addBillLink)}
         </Button>
       </Group>
       <Tabs value={work} onChange={(value) => value && setParams({ work: value }, { replace: true })} keepMounted={false}>
@@ -66,6 +66,7 @@ export default function BillsPage() {
 }
 
 function BillTab({ work, category }: { work: WorkType; category: string }) {
+  const m = useMessages();
   const query = useBills(work);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const update = useUpdateBill();
@@ -76,14 +77,14 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isPending) {
     return (
       <Text c="dimmed" py="lg" role="status">
-        {MSG.loading}
+        {m(MSG.loading)}
       </Text>
     );
   }
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {query.error.message || MSG.somethingWentWrong}
+        {m(query.error.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }
@@ -108,17 +109,17 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
     // type's (set by the admin) for a bill without one; sending it back would freeze it here.
     const read = readForm(updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
     if (!read.ok) {
-      notifications.show({ color: 'red', title: MSG.billUpdateError, message: read.message });
+      notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: m(read.message) });
       return;
     }
     update.mutate(
       { id: bill._id, body: read.value },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: MSG.billUpdated });
+          notifications.show({ color: 'green', message: m(MSG.billUpdated) });
           setEditing(null);
         },
-        onError: (error) => notifications.show({ color: 'red', title: MSG.billUpdateError, message: serverMessage(error) || MSG.billUpdateError }),
+        onError: (error) => notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: m(serverMessage(error) || MSG.billUpdateError) }),
       },
     );
   }
@@ -127,11 +128,11 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
     if (!deleting) return;
     remove.mutate(deleting._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MSG.billDeleted });
+        notifications.show({ color: 'green', message: m(MSG.billDeleted) });
         setDeleting(null);
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: MSG.billDeleteError, message: serverMessage(error) || MSG.billDeleteError });
+        notifications.show({ color: 'red', title: m(MSG.billDeleteError), message: m(serverMessage(error) || MSG.billDeleteError) });
         setDeleting(null);
       },
     });
@@ -151,29 +152,29 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <SummaryCard label={MSG.billValue} value={<MoneyText value={summary.billValue} />} />
-        <SummaryCard label={MSG.netAmount} value={<MoneyText value={summary.netAmount} />} />
-        <SummaryCard label={MSG.penalty} value={<MoneyText value={summary.penalty} />} />
-        <SummaryCard label={MSG.contractPeriod} value={summary.contractPeriod ?? '-'} />
-        <SummaryCard label={MSG.lastPassedBillMonth} value={summary.lastPassedMonth ? monthLabel(summary.lastPassedMonth) : MSG.noBillsPassed} />
-        <SummaryCard label={MSG.pendingBills} value={String(summary.pending)} />
+        <SummaryCard label={m(MSG.billValue)} value={<MoneyText value={summary.billValue} />} />
+        <SummaryCard label={m(MSG.netAmount)} value={<MoneyText value={summary.netAmount} />} />
+        <SummaryCard label={m(MSG.penalty)} value={<MoneyText value={summary.penalty} />} />
+        <SummaryCard label={m(MSG.contractPeriod)} value={summary.contractPeriod ?? '-'} />
+        <SummaryCard label={m(MSG.lastPassedBillMonth)} value={summary.lastPassedMonth ? formatMonth(summary.lastPassedMonth) : m(MSG.noBillsPassed)} />
+        <SummaryCard label={m(MSG.pendingBills)} value={String(summary.pending)} />
       </SimpleGrid>
 
       {bills.length === 0 ? (
         <Text c="dimmed" py="lg">
-          {MSG.noBillsFor(category)}
+          {m.of('noBillsFor', category)}
         </Text>
       ) : wide ? (
         <Table.ScrollContainer minWidth={760} type="native">
           <Table striped highlightOnHover withTableBorder verticalSpacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{MSG.columnMonth}</Table.Th>
-                <Table.Th ta="right">{MSG.billValue}</Table.Th>
-                <Table.Th ta="right">{MSG.netAmount}</Table.Th>
-                <Table.Th ta="right">{MSG.penalty}</Table.Th>
-                <Table.Th>{MSG.columnStatus}</Table.Th>
-                <Table.Th>{MSG.columnActions}</Table.Th>
+                <Table.Th>{m(MSG.columnMonth)}</Table.Th>
+                <Table.Th ta="right">{m(MSG.billValue)}</Table.Th>
+                <Table.Th ta="right">{m(MSG.netAmount)}</Table.Th>
+                <Table.Th ta="right">{m(MSG.penalty)}</Table.Th>
+                <Table.Th>{m(MSG.columnStatus)}</Table.Th>
+                <Table.Th>{m(MSG.columnActions)}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -193,8 +194,8 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
 
       <ConfirmDialog
         opened={deleting !== null}
-        title={MSG.confirmDeleteBill}
-        confirmLabel={MSG.confirmDeleteBillAction}
+        title={m(MSG.confirmDeleteBill)}
+        confirmLabel={m(MSG.confirmDeleteBillAction)}
         color="red"
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -218,12 +219,14 @@ function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function StatusBadge({ status }: { status: string }) {
-  if (!status) return <Text c="dimmed">{MSG.notAvailable}</Text>;
+  const m = useMessages();
+  const label = useBillStatusLabel();
+  if (!status) return <Text c="dimmed">{m(MSG.notAvailable)}</Text>;
   // the first status (just entered) grey, the last (passed) green, those between blue
   const color = status === BILL_PASSED ? 'green' : status === BILL_STATUSES[0] ? 'gray' : 'blue';
   return (
     <Badge color={color} variant="light" size="lg" radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
-      {status}
+      {label(status)}
     </Badge>
   );
 }
@@ -240,27 +243,29 @@ interface BillItemProps {
 }
 
 function EditActions({ saving, onSave, onCancel, grow }: { saving: boolean; onSave: () => void; onCancel: () => void; grow?: boolean }) {
+  const m = useMessages();
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
       <Button size={grow ? 'md' : 'sm'} onClick={onSave} disabled={saving}>
-        {saving ? MSG.saving : MSG.billSave}
+        {saving ? m(MSG.saving) : m(MSG.billSave)}
       </Button>
       <Button size={grow ? 'md' : 'sm'} variant="default" onClick={onCancel} disabled={saving}>
-        {MSG.cancel}
+        {m(MSG.cancel)}
       </Button>
     </Group>
   );
 }
 
 function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () => void; onDelete: () => void; grow?: boolean }) {
-  const month = monthLabel(bill.month);
+  const m = useMessages();
+  const month = formatMonth(bill.month);
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
-      <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${MSG.billEdit} ${month}`}>
-        {MSG.billEdit}
+      <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${m(MSG.billEdit)} ${month}`}>
+        {m(MSG.billEdit)}
       </Button>
-      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${MSG.billDelete} ${month}`}>
-        {MSG.billDelete}
+      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.billDelete)} ${month}`}>
+        {m(MSG.billDelete)}
       </Button>
     </Group>
   );
@@ -268,13 +273,15 @@ function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () 
 
 /** A table row (desktop); in edit mode the amounts and status become inputs in place. */
 function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDelete }: BillItemProps) {
+  const m = useMessages();
+  const statusOptions = useBillStatusOptions();
   if (!draft) {
     return (
       <Table.Tr>
-        <Table.Td fw={600}>{monthLabel(bill.month)}</Table.Td>
-        <Table.Td ta="right">{formatRupees(bill.billvalue)}</Table.Td>
-        <Table.Td ta="right">{formatRupees(bill.netamount)}</Table.Td>
-        <Table.Td ta="right">{formatRupees(bill.penalty)}</Table.Td>
+        <Table.Td fw={600}>{formatMonth(bill.month)}</Table.Td>
+        <Table.Td ta="right">{formatMoney(bill.billvalue)}</Table.Td>
+        <Table.Td ta="right">{formatMoney(bill.netamount)}</Table.Td>
+        <Table.Td ta="right">{formatMoney(bill.penalty)}</Table.Td>
         <Table.Td>
           <StatusBadge status={bill.status} />
         </Table.Td>
@@ -286,18 +293,18 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
   }
   return (
     <Table.Tr>
-      <Table.Td fw={600}>{monthLabel(bill.month)}</Table.Td>
+      <Table.Td fw={600}>{formatMonth(bill.month)}</Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={MSG.billValue} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
+        <AmountInput size="sm" aria-label={m(MSG.billValue)} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
       </Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={MSG.netAmount} value={draft.netamount} onChange={(value) => onChange('netamount', value)} miw={110} />
+        <AmountInput size="sm" aria-label={m(MSG.netAmount)} value={draft.netamount} onChange={(value) => onChange('netamount', value)} miw={110} />
       </Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={MSG.penalty} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
+        <AmountInput size="sm" aria-label={m(MSG.penalty)} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
       </Table.Td>
       <Table.Td>
-        <Select size="sm" aria-label={MSG.columnStatus} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
+        <Select size="sm" aria-label={m(MSG.columnStatus)} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
       </Table.Td>
       <Table.Td>
         <EditActions saving={saving} onSave={onSave} onCancel={onCancel} />
@@ -308,7 +315,9 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
 
 /** A bill as a card (phones): the same fields and actions, stacked, with large touch targets. */
 function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDelete }: BillItemProps) {
-  const month = monthLabel(bill.month);
+  const m = useMessages();
+  const statusOptions = useBillStatusOptions();
+  const month = formatMonth(bill.month);
   return (
     <Paper component="li" withBorder radius="lg" p="md" aria-label={month}>
       <Group justify="space-between" mb="sm" wrap="nowrap" gap="xs">
@@ -319,18 +328,18 @@ function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onD
       </Group>
       {draft ? (
         <Stack gap="sm">
-          <AmountInput label={MSG.billValue} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
-          <AmountInput label={MSG.penalty} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
-          <AmountInput label={MSG.netAmount} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
-          <Select label={MSG.columnStatus} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
+          <AmountInput label={m(MSG.billValue)} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
+          <AmountInput label={m(MSG.penalty)} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
+          <AmountInput label={m(MSG.netAmount)} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
+          <Select label={m(MSG.columnStatus)} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
           <EditActions saving={saving} onSave={onSave} onCancel={onCancel} grow />
         </Stack>
       ) : (
         <Stack gap="sm">
           <SimpleGrid cols={3} spacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Figure label={MSG.billValue} value={<MoneyText value={bill.billvalue} />} />
-            <Figure label={MSG.netAmount} value={<MoneyText value={bill.netamount} />} />
-            <Figure label={MSG.penalty} value={<MoneyText value={bill.penalty} />} />
+            <Figure label={m(MSG.billValue)} value={<MoneyText value={bill.billvalue} />} />
+            <Figure label={m(MSG.netAmount)} value={<MoneyText value={bill.netamount} />} />
+            <Figure label={m(MSG.penalty)} value={<MoneyText value={bill.penalty} />} />
           </SimpleGrid>
           <ViewActions bill={bill} onEdit={onEdit} onDelete={onDelete} grow />
         </Stack>

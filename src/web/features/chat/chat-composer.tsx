@@ -3,6 +3,7 @@ import { Button, Textarea } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { createChatBody } from '../../../shared/schemas/chat.js';
 import { readForm } from '../../forms/field-errors.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useSendChat } from './api.js';
 import classes from './chat-page.module.css';
 
@@ -12,6 +13,7 @@ import classes from './chat-page.module.css';
  * server's answer, from the shared schema or the server's {msg}.
  */
 export function ChatComposer({ disabled }: { disabled: boolean }) {
+  const m = useMessages();
   const send = useSendChat();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,15 +50,15 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     <form className={classes.composer} onSubmit={onSubmit} noValidate>
       <Textarea
         className={classes.input}
-        aria-label={MSG.chatMessageLabel}
-        placeholder={MSG.typeAMessage}
+        aria-label={m(MSG.chatMessageLabel)}
+        placeholder={m(MSG.typeAMessage)}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
           if (error) setError(null);
         }}
         onKeyDown={onKeyDown}
-        error={error}
+        error={error && m(error)}
         autosize
         minRows={1}
         maxRows={5}
@@ -66,7 +68,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
         enterKeyHint="send"
       />
       <Button type="submit" size="md" h={44} px="lg" loading={send.isPending} disabled={disabled || text.trim() === ''}>
-        {MSG.send}
+        {m(MSG.send)}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
-import { addedMessages, continuesRun, mergeMessages } from './chat-log.js';
+import { addedMessages, continuesRun, localDay, mergeMessages } from './chat-log.js';
+
+const ZONE = 'Asia/Kolkata';
 
 function message(id: string, minute: number, userId = 'u1'): ChatMessage {
   return { _id: id, text: `text ${id}`, user: `name ${userId}`, userId, createdAt: new Date(Date.UTC(2026, 0, 5, 10, minute)).toISOString() };
@@ -49,9 +51,24 @@ describe('addedMessages', () => {
 
 describe('continuesRun', () => {
   it('groups messages of one sender a few minutes apart, not across senders or long gaps', () => {
-    expect(continuesRun(undefined, message('a', 1))).toBe(false);
-    expect(continuesRun(message('a', 1), message('b', 3))).toBe(true);
-    expect(continuesRun(message('a', 1), message('b', 3, 'u2'))).toBe(false);
-    expect(continuesRun(message('a', 1), message('b', 20))).toBe(false);
+    expect(continuesRun(undefined, message('a', 1), ZONE)).toBe(false);
+    expect(continuesRun(message('a', 1), message('b', 3), ZONE)).toBe(true);
+    expect(continuesRun(message('a', 1), message('b', 3, 'u2'), ZONE)).toBe(false);
+    expect(continuesRun(message('a', 1), message('b', 20), ZONE)).toBe(false);
+  });
+});
+
+describe('localDay', () => {
+  it("tells the day in the company's time zone, not the viewer's", () => {
+    // 20:00 UTC on 5 January is already 6 January in India
+    expect(localDay('2026-01-05T20:00:00.000Z', 'Asia/Kolkata')).toBe('2026-01-06');
+    expect(localDay('2026-01-05T20:00:00.000Z', 'Europe/London')).toBe('2026-01-05');
+  });
+
+  it("ends a run at midnight in the company's time zone", () => {
+    const before = { ...message('a', 0), createdAt: '2026-01-05T18:28:00.000Z' };
+    const after = { ...message('b', 0), createdAt: '2026-01-05T18:31:00.000Z' };
+    expect(continuesRun(before, after, 'Asia/Kolkata')).toBe(false);
+    expect(continuesRun(before, after, 'Europe/London')).toBe(true);
   });
 });

@@ -44,22 +44,29 @@ export function addedMessages(before: readonly ChatMessage[], after: readonly Ch
   return after.filter((message) => !known.has(message._id));
 }
 
-/** Calendar day of a moment in the viewer's time zone, for the day dividers. */
-export function localDay(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+/** One formatter per time zone: a long history asks for many days. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Calendar day (YYYY-MM-DD) of a moment in the company's time zone, for the day dividers. */
+export function localDay(iso: string, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** Messages closer than this from the same sender form one run: the name shows once. */
 const RUN_GAP_MS = 5 * 60_000;
 
-/** Whether `message` continues the run of `previous` (same sender, same day, within minutes). */
-export function continuesRun(previous: ChatMessage | undefined, message: ChatMessage): boolean {
+/** Whether `message` continues the run of `previous` (same sender, same day in `timeZone`, within minutes). */
+export function continuesRun(previous: ChatMessage | undefined, message: ChatMessage, timeZone: string): boolean {
   if (!previous) return false;
   const sameSender = previous.userId !== null ? previous.userId === message.userId : previous.user === message.user;
   return (
     sameSender &&
-    localDay(previous.createdAt) === localDay(message.createdAt) &&
+    localDay(previous.createdAt, timeZone) === localDay(message.createdAt, timeZone) &&
     Date.parse(message.createdAt) - Date.parse(previous.createdAt) < RUN_GAP_MS
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { MSG } from '../../../shared/messages.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useTodayChatCount } from './api.js';
 
 /**
@@ -7,13 +8,15 @@ import { useTodayChatCount } from './api.js';
  * Hidden at 0 and while unknown; a failed refresh keeps the last count rather than blinking.
  */
 export function ChatMenuBadge() {
+  const m = useMessages();
   const { data: count } = useTodayChatCount();
   if (!count) return null;
-  const shown = count > 99 ? '99+' : String(count);
+  const shown = count > 99 ? `${formatNumber(99)}+` : formatNumber(count);
+  const label = m.of('chatTodayFromOthers', count);
   return (
-    <Badge size="md" circle={shown.length === 1} color="red" variant="filled" title={MSG.chatTodayFromOthers(count)} data-testid="chat-badge">
+    <Badge size="md" circle={shown.length === 1} color="red" variant="filled" title={label} data-testid="chat-badge">
       <span aria-hidden>{shown}</span>
-      <VisuallyHidden>{MSG.chatTodayFromOthers(count)}</VisuallyHidden>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Badge>
   );
 }

@@ -1,7 +1,12 @@
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Badge, Button, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js';
+import { isLanguage, type Language } from '../../i18n/i18n.js';
+import { useMessages } from '../../i18n/messages.js';
 import { addedMessages, continuesRun, localDay, type ChatLog } from './chat-log.js';
 import classes from './chat-page.module.css';
 
@@ -10,9 +15,10 @@ const BOTTOM_SLACK_PX = 48;
 /** Scrolling this close to the top loads the older page. */
 const TOP_TRIGGER_PX = 150;
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const fullFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** A message's time (5:35 pm), its day divider (Mon, 23 Nov, 2026) and, on hover, both (23 Nov 2026, 17:35). */
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
+const FULL: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 interface Snapshot {
   first: string | undefined;
@@ -45,6 +51,11 @@ export function ChatMessageList({
   const previousMessages = useRef<ChatMessage[] | null>(null);
   const [unseen, setUnseen] = useState(0);
   const { messages } = log;
+  const m = useMessages();
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  // days and times as the company tells them, whatever the phone's own zone
+  const timeZone = useCompanyTimeZone();
 
   const remember = (element: HTMLDivElement) => {
     snapshot.current = {
@@ -119,7 +130,7 @@ export function ChatMessageList({
         className={classes.viewport}
         onScroll={onScroll}
         role="log"
-        aria-label={MSG.chatMessagesLabel}
+        aria-label={m(MSG.chatMessagesLabel)}
         // focusable, so the list can be scrolled with the keyboard
         tabIndex={0}
       >
@@ -127,31 +138,34 @@ export function ChatMessageList({
           {messages.length === 0 ? (
             <div className={classes.status}>
               <Text c="dimmed" py="xl">
-                {MSG.noChatsYet}
+                {m(MSG.noChatsYet)}
               </Text>
             </div>
           ) : null}
           {log.hasOlder ? (
             <div className={classes.olderRow}>
               <Button variant="subtle" size="sm" onClick={onLoadOlder} disabled={loadingOlder}>
-                {MSG.chatLoadOlder}
+                {m(MSG.chatLoadOlder)}
               </Button>
             </div>
           ) : null}
           {messages.map((message, index) => {
             const previous = messages[index - 1];
-            const newDay = !previous || localDay(previous.createdAt) !== localDay(message.createdAt);
+            const newDay = !previous || localDay(previous.createdAt, timeZone) !== localDay(message.createdAt, timeZone);
             return (
               <Fragment key={message._id}>
                 {newDay ? (
                   <div className={classes.day}>
-                    <span className={classes.dayLabel}>{dayFormat.format(new Date(message.createdAt))}</span>
+                    <span className={classes.dayLabel}>{formatDate(message.createdAt, timeZone, DAY, language)}</span>
                   </div>
                 ) : null}
                 <MessageRow
                   message={message}
                   own={myId !== undefined && message.userId === myId}
-                  continues={!newDay && continuesRun(previous, message)}
+                  continues={!newDay && continuesRun(previous, message, timeZone)}
+                  timeZone={timeZone}
+                  language={language}
+                  you={m(MSG.chatYou)}
                 />
               </Fragment>
             );
@@ -160,7 +174,7 @@ export function ChatMessageList({
       </div>
       {loadingOlder ? (
         <Badge className={classes.overlayTop} variant="white" color="gray" size="lg" leftSection={<Loader size={12} />} role="status">
-          {MSG.chatLoadingOlder}
+          {m(MSG.chatLoadingOlder)}
         </Badge>
       ) : null}
       {unseen > 0 ? (
@@ -174,29 +188,45 @@ export function ChatMessageList({
             setUnseen(0);
           }}
         >
-          {MSG.chatNewMessages} ({unseen})
+          {m(MSG.chatNewMessages)} ({formatNumber(unseen)})
         </Button>
       ) : null}
     </>
   );
 }
 
-/** One message. Its text is a React text node: whatever it contains is shown, never run as HTML. */
-const MessageRow = memo(function MessageRow({ message, own, continues }: { message: ChatMessage; own: boolean; continues: boolean }) {
-  const at = new Date(message.createdAt);
+/**
+ * One message. Its text is a React text node: whatever it contains is shown, never run as
+ * HTML. The language and time zone are props, so a change of either re-renders it.
+ */
+const MessageRow = memo(function MessageRow({
+  message,
+  own,
+  continues,
+  timeZone,
+  language,
+  you,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  continues: boolean;
+  timeZone: string;
+  language: Language;
+  you: string;
+}) {
   return (
     <div className={classes.row} data-own={own} data-continues={continues} data-testid="chat-message">
       <div className={classes.bubble}>
         {own ? (
-          <VisuallyHidden>{MSG.chatYou}</VisuallyHidden>
+          <VisuallyHidden>{you}</VisuallyHidden>
         ) : continues ? (
           <VisuallyHidden>{message.user}</VisuallyHidden>
         ) : (
           <div className={classes.sender}>{message.user}</div>
         )}
         <div className={classes.text}>{message.text}</div>
-        <time className={classes.time} dateTime={message.createdAt} title={fullFormat.format(at)}>
-          {timeFormat.format(at)}
+        <time className={classes.time} dateTime={message.createdAt} title={formatDateTime(message.createdAt, timeZone, FULL, language)}>
+          {formatDateTime(message.createdAt, timeZone, TIME, language)}
         </time>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { useMessages } from '../../i18n/messages.js';
 import { chatKeys, useAddChatMessages, useChatLog, useLoadOlderChats, useRefreshTodayCount } from './api.js';
 import { addedMessages, type ChatLog } from './chat-log.js';
 import { ChatComposer } from './chat-composer.js';
@@ -17,7 +18,8 @@ import classes from './chat-page.module.css';
  * messages, live through the stream, refreshed every 5 seconds by polling as well.
  */
 export default function ChatPage() {
-  useDocumentTitle(`${MSG.chatMenuLabel} · Dutyroll`);
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.chatMenuLabel)} · Dutyroll`);
   const { user, token } = useAuth();
   const client = useQueryClient();
   const log = useChatLog();
@@ -54,19 +56,19 @@ export default function ChatPage() {
   useEffect(() => {
     if (log.error) console.error('chat refresh failed', log.error);
   }, [log.error]);
-  const loadError = log.error ? log.error.message || MSG.somethingWentWrong : null;
+  const loadError = log.error ? m(log.error.message || MSG.somethingWentWrong) : null;
 
   const loadOlder = () => {
     if (older.isPending || !log.data?.hasOlder) return;
     older.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: error.message || MSG.somethingWentWrong }),
+      onError: (error) => notifications.show({ color: 'red', message: m(error.message || MSG.somethingWentWrong) }),
     });
   };
 
   return (
     <Stack gap="sm">
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {MSG.chatMenuLabel}
+        {m(MSG.chatMenuLabel)}
       </Title>
       <Paper withBorder radius="lg" className={classes.panel}>
         <div className={classes.listArea}>
@@ -87,7 +89,7 @@ export default function ChatPage() {
                 ) : (
                   <Stack align="center" gap="xs" role="status">
                     <Loader type="dots" aria-hidden />
-                    <Text c="dimmed">{MSG.loadingChats}</Text>
+                    <Text c="dimmed">{m(MSG.loadingChats)}</Text>
                   </Stack>
                 )}
               </div>

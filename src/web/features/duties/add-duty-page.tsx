@@ -1,16 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
-import { ApiError, newRequestKey } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCreateDuty, useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { useFixEntry } from '../../offline/fix-entry.js';
+import { useSubmitWrite } from '../../offline/submit-write.js';
+import { FixNotice } from '../../offline/fix-notice.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown } from './duty-form.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
@@ -23,26 +29,34 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
  * it says what the server would, and Required Staff uses the server's staffing norm.
  */
 export default function AddDutyPage() {
-  useDocumentTitle(MSG.addTrainTitle);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(m(MSG.addTrainTitle));
   const { user } = useAuth();
   const isManager = user?.role === ROLE.manager || user?.role === ROLE.admin;
   const ownWork = isManager ? null : toWorkType(user?.work);
   const workChoices: readonly WorkType[] = ownWork ? [ownWork] : WORK_TYPES;
 
-  const [work, setWork] = useState<WorkType | null>(ownWork);
-  const [fields, setFields] = useState(emptyFields);
-  const [supervisor, setSupervisor] = useState<string | null>(null);
-  const [crew, setCrew] = useState<ChosenWorker[]>([]);
+  // Fix of a refused add kept on the phone: the form opens with what was entered
+  const [fixing, setFixing] = useState(useFixEntry(['create']));
+  const entered = fixing?.entered;
+  const [work, setWork] = useState<WorkType | null>(() => (entered ? (toWorkType(entered.work) ?? ownWork) : ownWork));
+  const [fields, setFields] = useState(() =>
+    entered
+      ? { trainno: entered.trainno ?? '', totalcoach: entered.totalcoach ?? '', type: entered.type || 'Primary', suppliedBedsheet: entered.suppliedBedsheet ?? '' }
+      : emptyFields,
+  );
+  const [supervisor, setSupervisor] = useState<string | null>(entered?.supervisor ?? null);
+  const [crew, setCrew] = useState<ChosenWorker[]>(entered?.crew ?? []);
   const [problem, setProblem] = useState<string | null>(null);
 
   const candidates = useCrewCandidates(work);
   const supervisors = useSupervisors(isManager);
-  const create = useCreateDuty();
   const norms = useDutyStaffingNorms();
-  // one key per filled form: sending the same form again (after a lost answer) cannot
-  // create the duty twice; any change to the form makes it a new request
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  useEffect(() => setRequestKey(newRequestKey()), [work, fields, crew, supervisor]);
+  // through the phone's outbox: sent now when the network allows, else kept and sent later,
+  // once, under its own Idempotency-Key (decision 0020)
+  const submitWrite = useSubmitWrite();
+  const [saving, setSaving] = useState(false);
 
   const train = work ? isTrainWork(work) : false;
   const required = requiredStaffShown(work, fields.totalcoach, norms.data);
@@ -61,7 +75,7 @@ export default function AddDutyPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (saving) return;
     if (!work) {
       setProblem(MSG.workInvalid);
       return;
@@ -84,19 +98,43 @@ export default function AddDutyPage() {
       return;
     }
     setProblem(null);
+    const supervisorName = isManager ? (supervisorOptions.find((option) => option.value === body.supervisor)?.label ?? null) : (user?.name ?? null);
+    setSaving(true);
     try {
-      const answer = await create.mutateAsync({ body, requestKey });
-      if (!answer.success) {
-        notifications.show({ color: 'red', message: answer.message || MSG.trainAddFailed });
+      const result = await submitWrite(
+        {
+          kind: 'create',
+          body,
+          entered: {
+            work,
+            trainno: train ? fields.trainno.trim() : null,
+            totalcoach: train ? fields.totalcoach : null,
+            type: hasDutyType(work) ? fields.type : null,
+            suppliedBedsheet: work === 'acca' ? fields.suppliedBedsheet : null,
+            supervisor: body.supervisor || null,
+            supervisorName,
+            crew,
+            reqq: required,
+          },
+        },
+        fixing?.id,
+      );
+      if (result.kind === 'refused') {
+        const { error } = result;
+        // a Fix refused again stays kept (and is what a next Fix replaces)
+        if (result.kept) setFixing({ ...result.entry, refusal: { status: error instanceof ApiError ? error.status : 0, message: error.message } });
+        notifications.show({ color: 'red', message: translateMessage(error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang) });
         return;
       }
-      notifications.show({ color: 'green', message: MSG.trainAdded });
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainAdded) } : { color: 'blue', message: t('offline.savedOnPhone') });
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message || MSG.trainAddFailed : MSG.somethingWentWrongBang;
-      notifications.show({ color: 'red', message });
+      setFixing(null);
+    } catch {
+      notifications.show({ color: 'red', message: translateMessage(MSG.somethingWentWrongBang) });
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -107,19 +145,19 @@ export default function AddDutyPage() {
     .map((s) => ({ value: s._id, label: s.work ? `${s.name} · ${s.work.toUpperCase()}` : s.name }));
   // a manager or admin may be the supervisor of the work they add (SPEC §3: a user id)
   if (isManager && user && !supervisorOptions.some((option) => option.value === user._id)) {
-    supervisorOptions.push({ value: user._id, label: `${user.name || 'Me'} (me)` });
+    supervisorOptions.push({ value: user._id, label: user.name ? t('duties.supervisorMe', { name: user.name }) : t('duties.me') });
   }
 
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Add Work Details
+        {t('duties.addWorkDetails')}
       </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
-          <div role="group" aria-label="Work type">
+          <div role="group" aria-label={t('duties.workType')}>
             <Text fw={600} size="sm" mb={6}>
-              Work type
+              {t('duties.workType')}
             </Text>
             <SimpleGrid cols={{ base: workChoices.length === 1 ? 1 : 2, xs: 3 }} spacing="xs">
               {workChoices.map((choice) => (
@@ -141,7 +179,7 @@ export default function AddDutyPage() {
               {train && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput
-                    label="Train Number"
+                    label={t('duties.trainNumber')}
                     value={fields.trainno}
                     onChange={(event) => set('trainno', event.currentTarget.value)}
                     maxLength={TRAIN_NO_MAX}
@@ -150,7 +188,7 @@ export default function AddDutyPage() {
                     withAsterisk
                   />
                   <NumberInput
-                    label={work === 'bio' ? 'Total Tank' : 'Total Coaches'}
+                    label={work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches')}
                     value={fields.totalcoach}
                     onChange={(value) => set('totalcoach', value)}
                     min={1}
@@ -164,8 +202,8 @@ export default function AddDutyPage() {
                   />
                   {hasDutyType(work) && (
                     <Select
-                      label="Type"
-                      data={[...DUTY_TYPES]}
+                      label={t('duties.type')}
+                      data={DUTY_TYPES.map((value) => ({ value, label: t(`duties.dutyTypes.${value}`) }))}
                       value={fields.type}
                       onChange={(value) => set('type', value ?? 'Primary')}
                       allowDeselect={false}
@@ -173,7 +211,7 @@ export default function AddDutyPage() {
                   )}
                   {work === 'acca' && (
                     <NumberInput
-                      label="Supplied Bedsheet"
+                      label={t('duties.suppliedBedsheet')}
                       value={fields.suppliedBedsheet}
                       onChange={(value) => set('suppliedBedsheet', value)}
                       min={0}
@@ -190,8 +228,8 @@ export default function AddDutyPage() {
 
               {isManager && (
                 <Select
-                  label="Supervisor"
-                  placeholder={supervisors.isPending ? MSG.loading : 'Choose a supervisor'}
+                  label={t('duties.columns.supervisor')}
+                  placeholder={supervisors.isPending ? m(MSG.loading) : t('duties.chooseSupervisor')}
                   data={supervisorOptions}
                   value={supervisor}
                   onChange={(value) => {
@@ -199,14 +237,14 @@ export default function AddDutyPage() {
                     setProblem(null);
                   }}
                   searchable
-                  nothingFoundMessage="No supervisors"
+                  nothingFoundMessage={t('duties.noSupervisors')}
                   withAsterisk={train}
                 />
               )}
 
               <SimpleGrid cols={2} spacing="sm">
-                <Counter label={MSG.requiredStaff} value={required} />
-                <Counter label={MSG.selectedStaff} value={crew.length} />
+                <Counter label={m(MSG.requiredStaff)} value={required} />
+                <Counter label={m(MSG.selectedStaff)} value={crew.length} />
               </SimpleGrid>
 
               <WorkerPicker
@@ -224,12 +262,13 @@ export default function AddDutyPage() {
 
           {problem && (
             <Alert color="red" variant="light" role="alert">
-              {problem}
+              {m(problem)}
             </Alert>
           )}
+          {fixing && <FixNotice entry={fixing} />}
           <Group justify="stretch" grow>
-            <Button type="submit" size="lg" disabled={create.isPending || !work}>
-              {create.isPending ? MSG.submitting : MSG.addTrainDetails}
+            <Button type="submit" size="lg" disabled={saving || !work}>
+              {m(saving ? MSG.submitting : MSG.addTrainDetails)}
             </Button>
           </Group>
         </Stack>
@@ -244,8 +283,8 @@ function Counter({ label, value }: { label: string; value: number }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fz={26} fw={700} aria-label={`${label}: ${value}`}>
-        {value}
+      <Text fz={26} fw={700} aria-label={`${label}: ${formatNumber(value)}`}>
+        {formatNumber(value)}
       </Text>
     </Paper>
   );

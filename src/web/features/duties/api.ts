@@ -2,20 +2,21 @@ import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   completedDuties,
-  createDuty as createDutyRoute,
   deleteDuty as deleteDutyRoute,
   liveDuties,
   oneDuty,
   staffingNorms,
   updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
+import type { createDuty as createDutyRoute } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
-import type { supervisorListResponse, workerResponse } from '../../../shared/schemas/staff.js';
+import type { supervisorListResponse } from '../../../shared/schemas/staff.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { listWorkers, supervisorList } from '../../../shared/api/staff.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
+import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedListName, type CrewListMember } from '../../offline/list-cache.js';
 
 /**
  * The /mcctrain duty calls of SPEC §7 (and the staff and supervisor lists the duty forms
@@ -24,7 +25,8 @@ import { STAFF_STATUS } from '../../../shared/staff.js';
  * suggestions (whose "on 12625" flags follow the live duties).
  */
 
-export type CrewMember = z.infer<typeof workerResponse>;
+/** A crew candidate: the fields the crew search reads (no personal data, decision 0013). */
+export type CrewMember = CrewListMember;
 export type SupervisorOption = z.infer<typeof supervisorListResponse>['supervisor'][number];
 
 export const dutyKeys = {
@@ -55,7 +57,7 @@ async function getDutyPage(
 ): Promise<DutyPage> {
   const { data, headers } = await callApi(contract, { query, token, signal });
   return {
-    duties: data,
+    duties: data.map(savedDutyOf),
     nextCursor: headers.get('x-next-cursor'),
     from: headers.get('x-range-from'),
     to: headers.get('x-range-to'),
@@ -64,11 +66,16 @@ async function getDutyPage(
 
 /** Live duties of one work type, newest first; the board rarely holds more than one page. */
 export function useLiveDuties(work: string) {
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.live(work),
-    queryFn: ({ pageParam, signal }) =>
-      getDutyPage(liveDuties, { work, limit: 200, cursor: pageParam ?? undefined }, token, signal),
+    // the first page is kept on the phone for a visit without network (decision 0020)
+    queryFn: ({ pageParam, signal }) => {
+      const load = () => getDutyPage(liveDuties, { work, limit: 200, cursor: pageParam ?? undefined }, token, signal);
+      return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.live(work), load);
+    },
+    // offline the load runs anyway: it answers the saved copy
+    networkMode: 'always',
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token),
@@ -82,11 +89,14 @@ export function useLiveDuties(work: string) {
  * sent: without it the server lists every month (issue 13), and the board shows one.
  */
 export function useCompletedDuties(work: string, from: string, to: string) {
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.completed(work, from, to),
-    queryFn: ({ pageParam, signal }) =>
-      getDutyPage(completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal),
+    queryFn: ({ pageParam, signal }) => {
+      const load = () => getDutyPage(completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal);
+      return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.completed(work, from, to), load);
+    },
+    networkMode: 'always',
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token),
@@ -96,10 +106,12 @@ export function useCompletedDuties(work: string, from: string, to: string) {
 }
 
 export function useDuty(id: string) {
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   return useQuery({
     queryKey: dutyKeys.one(id),
-    queryFn: ({ signal }) => call(oneDuty, { params: { id }, token, signal }),
+    // without network: the duty as the saved lists hold it (decision 0020)
+    queryFn: ({ signal }) => loadSavedDuty(user?._id, id, () => call(oneDuty, { params: { id }, token, signal })),
+    networkMode: 'always',
     enabled: Boolean(token && id),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -107,10 +119,17 @@ export function useDuty(id: string) {
 
 /** Active staff of a work type, the pool a duty's crew is chosen from (supervisors get their own type only). */
 export function useCrewCandidates(work: string | null) {
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   return useQuery({
     queryKey: dutyKeys.crew(work ?? ''),
-    queryFn: ({ signal }) => call(listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal }),
+    // only the fields the search reads are kept, in memory and on the phone
+    queryFn: ({ signal }) =>
+      loadWithSavedCopy(
+        user?._id,
+        savedListName.crew(work ?? ''),
+        async () => (await call(listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal })).map(crewListMemberOf),
+      ),
+    networkMode: 'always',
     enabled: Boolean(token && work),
     staleTime: 30_000,
   });
@@ -129,17 +148,6 @@ export function useSupervisors(enabled: boolean) {
 }
 
 export type NewDutyBody = CallInput<typeof createDutyRoute>['body'];
-
-/** POST /mcctrain/create-mcctrain ({success, message}). */
-export function useCreateDuty() {
-  const { token } = useAuth();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, requestKey }: { body: NewDutyBody; requestKey: string }) =>
-      call(createDutyRoute, { body, token, headers: { 'idempotency-key': requestKey } }),
-    onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
-  });
-}
 
 /** Required staff per coach by work type (GET /staffing-norms), as the server computes reqq with. */
 export function useDutyStaffingNorms() {

@@ -1,8 +1,12 @@
 import '@mantine/dates/styles.css';
+// the calendar's month and day names in Hindi and Malayalam (a kilobyte each)
+import 'dayjs/locale/hi';
+import 'dayjs/locale/ml';
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
@@ -15,6 +19,10 @@ import { useCompanyTimeZone } from '../../company-profile.js';
 import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { SavedAge } from '../../offline/saved-age.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 
 type Range = [string | null, string | null];
 
@@ -33,6 +41,8 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   const mayDelete = useMayDeleteDuties();
   const timeZone = useCompanyTimeZone();
   const days = range ?? thisMonthRange(new Date(), timeZone);
+  const { t, i18n } = useTranslation();
+  const m = useMessages();
 
   const completed = useCompletedDuties(work, days.from, days.to);
   const shownRange: Range = picking ?? [days.from, days.to];
@@ -51,9 +61,9 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
 
   let body;
   if (completed.isPending) {
-    body = <MessageRow columns={columns} text={MSG.loading} />;
+    body = <MessageRow columns={columns} text={m(MSG.loading)} />;
   } else if (duties.length === 0 && !completed.isError) {
-    body = <MessageRow columns={columns} text={MSG.noCompletedTrains(label)} />;
+    body = <MessageRow columns={columns} text={m.of('noCompletedTrains', label)} />;
   } else {
     body = duties.map((duty) => {
       const manpower = manpowerDifference(duty.workerCount, duty.reqq);
@@ -61,13 +71,13 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
       return (
         <Table.Tr key={duty._id}>
           <Table.Td fw={600}>{duty.trainno ?? '—'}</Table.Td>
-          <Table.Td tt="capitalize">{duty.status}</Table.Td>
+          <Table.Td tt="capitalize">{t(`duties.status.${duty.status}`)}</Table.Td>
           <Table.Td>{duty.completedDay ? formatDay(duty.completedDay) : '—'}</Table.Td>
-          <Table.Td>{duty.workerCount}</Table.Td>
+          <Table.Td>{formatNumber(duty.workerCount)}</Table.Td>
           <Table.Td c={manpowerColor(manpower)} fw={600}>
             {signed(manpower)}
           </Table.Td>
-          <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
+          <Table.Td className="break-anywhere">{m(supervisorLabel(duty))}</Table.Td>
           {acca && (
             <Table.Td c={bedsheetColor(bedsheets)} fw={600} data-testid="bedsheet-difference">
               {signed(bedsheets)}
@@ -82,9 +92,9 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                 py={8}
                 px={4}
                 display="inline-block"
-                aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
+                aria-label={duty.trainno ? t('duties.detailsOfTrain', { train: duty.trainno }) : t('duties.detailsOfThisDuty')}
               >
-                Details
+                {t('common.details')}
               </Anchor>
               {mayDelete && <DeleteDutyButton duty={duty} />}
             </Group>
@@ -99,8 +109,9 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
       <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
         <DatePickerInput
           type="range"
-          label="Completed between"
-          placeholder="Pick dates"
+          label={t('duties.completedBetween')}
+          placeholder={t('duties.pickDates')}
+          locale={i18n.resolvedLanguage ?? 'en'}
           value={shownRange}
           onChange={onRangeChange}
           allowSingleDateInRange
@@ -119,7 +130,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
               setPicking(null);
             }}
           >
-            This month
+            {t('duties.thisMonth')}
           </Button>
         )}
       </Group>
@@ -132,32 +143,33 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           ))}
         </Tabs.List>
       </Tabs>
+      <SavedAge name={savedListName.completed(work, days.from, days.to)} />
       {completed.isError && <RetryAlert error={completed.error} onRetry={() => void completed.refetch()} />}
-      {cards && completed.isPending && <CardsMessage text={MSG.loading} />}
-      {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={MSG.noCompletedTrains(label)} />}
+      {cards && completed.isPending && <CardsMessage text={m(MSG.loading)} />}
+      {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={m.of('noCompletedTrains', label)} />}
       {cards && duties.length > 0 && (
         <Stack gap="sm" style={{ opacity: completed.isPlaceholderData ? 0.6 : 1 }}>
           {duties.map((duty) => {
             const manpower = manpowerDifference(duty.workerCount, duty.reqq);
             const bedsheets = bedsheetDifference(duty.suppliedBedsheet, duty.returned);
-            const name = duty.trainno ? `Train ${duty.trainno}` : duty.work.toUpperCase();
+            const name = duty.trainno ? t('duties.trainTitle', { train: duty.trainno }) : duty.work.toUpperCase();
             return (
               <DutyCard
                 key={duty._id}
                 title={name}
-                status={duty.status}
+                status={t(`duties.status.${duty.status}`)}
                 statusColor="green.8"
                 fields={[
-                  { label: 'Date', value: duty.completedDay ? formatDay(duty.completedDay) : '—' },
-                  { label: 'Workers Count', value: duty.workerCount },
-                  { label: 'Manpwr - Excess/Short', value: signed(manpower), color: manpowerColor(manpower) },
-                  { label: 'Supervisor', value: supervisorLabel(duty) },
-                  ...(acca ? [{ label: 'Bedsheets - Excess/Short', value: signed(bedsheets), color: bedsheetColor(bedsheets), testId: 'bedsheet-difference' }] : []),
+                  { label: t('duties.columns.date'), value: duty.completedDay ? formatDay(duty.completedDay) : '—' },
+                  { label: t('duties.columns.workersCount'), value: formatNumber(duty.workerCount) },
+                  { label: t('duties.columns.manpower'), value: signed(manpower), color: manpowerColor(manpower) },
+                  { label: t('duties.columns.supervisor'), value: m(supervisorLabel(duty)) },
+                  ...(acca ? [{ label: t('duties.columns.bedsheets'), value: signed(bedsheets), color: bedsheetColor(bedsheets), testId: 'bedsheet-difference' }] : []),
                 ]}
                 actions={
                   <>
-                    <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
-                      Details
+                    <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
+                      {t('common.details')}
                     </Button>
                     {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
                   </>
@@ -172,14 +184,14 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           <Table striped highlightOnHover verticalSpacing="sm" bg="white" withTableBorder style={{ opacity: completed.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Train No</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Workers Count</Table.Th>
-                <Table.Th>Manpwr - Excess/Short</Table.Th>
-                <Table.Th>Supervisor</Table.Th>
-                {acca && <Table.Th>Bedsheets - Excess/Short</Table.Th>}
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('duties.columns.trainNo')}</Table.Th>
+                <Table.Th>{t('duties.columns.status')}</Table.Th>
+                <Table.Th>{t('duties.columns.date')}</Table.Th>
+                <Table.Th>{t('duties.columns.workersCount')}</Table.Th>
+                <Table.Th>{t('duties.columns.manpower')}</Table.Th>
+                <Table.Th>{t('duties.columns.supervisor')}</Table.Th>
+                {acca && <Table.Th>{t('duties.columns.bedsheets')}</Table.Th>}
+                <Table.Th>{t('duties.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
@@ -189,7 +201,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
       {completed.hasNextPage && (
         <Group justify="center" mt="md">
           <Button variant="default" onClick={() => void completed.fetchNextPage()} loading={completed.isFetchingNextPage}>
-            Load more
+            {t('common.loadMore')}
           </Button>
         </Group>
       )}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { useDeleteDuty } from './api.js';
 
 /**
@@ -26,18 +28,20 @@ export function DeleteDutyButton({
 }) {
   const remove = useDeleteDuty();
   const [asking, setAsking] = useState(false);
-  const what = duty.trainno ? `train ${duty.trainno}` : duty.work.toUpperCase();
+  const { t } = useTranslation();
+  const m = useMessages();
+  const what = duty.trainno ? t('duties.trainInSentence', { train: duty.trainno }) : duty.work.toUpperCase();
 
   async function confirm() {
     try {
       const answer = await remove.mutateAsync(duty._id);
-      notifications.show({ color: 'green', message: answer.msg });
+      notifications.show({ color: 'green', message: translateMessage(answer.msg) });
       setAsking(false);
       onDeleted?.();
     } catch (error) {
       // already deleted by someone else: the lists reload without it
       const gone = error instanceof ApiError && error.status === 404;
-      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? MSG.dutyNotFound : errorText(error) });
+      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? translateMessage(MSG.dutyNotFound) : errorText(error) });
       setAsking(false);
       if (gone) onDeleted?.();
     }
@@ -45,13 +49,13 @@ export function DeleteDutyButton({
 
   return (
     <>
-      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${MSG.deleteDuty}: ${what}`}>
-        {MSG.deleteDuty}
+      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.deleteDuty)}: ${what}`}>
+        {m(MSG.deleteDuty)}
       </Button>
       <ConfirmDialog
         opened={asking}
-        title={MSG.confirmDeleteDuty}
-        confirmLabel={MSG.confirmDeleteDutyAction}
+        title={m(MSG.confirmDeleteDuty)}
+        confirmLabel={m(MSG.confirmDeleteDutyAction)}
         color="red"
         busy={remove.isPending}
         onConfirm={() => void confirm()}
@@ -59,7 +63,7 @@ export function DeleteDutyButton({
       >
         <Text fw={600}>{what.charAt(0).toUpperCase() + what.slice(1)}</Text>
         <Text size="sm" c="dimmed">
-          {MSG.confirmDeleteDutyDetail}
+          {m(MSG.confirmDeleteDutyDetail)}
         </Text>
       </ConfirmDialog>
     </>

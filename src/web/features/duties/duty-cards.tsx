@@ -23,12 +23,15 @@ export function DutyCard({
   statusColor,
   fields,
   actions,
+  note,
 }: {
   title: string;
   status: string;
   statusColor: string;
   fields: CardField[];
   actions: ReactNode;
+  /** under the title, e.g. that the duty's change waits to be sent */
+  note?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={title}>
@@ -40,6 +43,7 @@ export function DutyCard({
           {status}
         </Text>
       </Group>
+      {note}
       <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mb="md">
         {fields.map((field) => (
           <div key={field.label}>

@@ -1,5 +1,6 @@
 import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 import { MSG } from '../../../shared/messages.js';
+import { formatDateTime } from '../../i18n/format.js';
 
 /**
  * Pure display rules of the duty screens (SPEC §2, §4), kept apart from the components so
@@ -28,14 +29,20 @@ export function tabsFor<T extends { work: WorkType }>(tabs: T[], ownWork: WorkTy
   return tabs.filter((tab) => tab.work === ownWork);
 }
 
-/** "Created At" of the lists: day/month/year, hour:minute in en-IN. */
-export function formatCreatedAt(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/**
+ * "Created At" of the lists: day/month/year, hour:minute (SPEC §2: en-IN), in the company's
+ * time zone and the reader's language (Western digits in every language).
+ */
+export function formatCreatedAt(iso: string, timeZone: string): string {
+  return formatDateTime(iso, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** Timestamps of the detail page, en-GB (SPEC §2 Train detail). */
-export function formatTimestamp(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB');
+/**
+ * Timestamps of the detail page as SPEC §2 shows them (en-GB: 23/11/2026, 17:35:09, a
+ * 24-hour clock with seconds), in the company's time zone and the reader's language.
+ */
+export function formatTimestamp(iso: string, timeZone: string): string {
+  return formatDateTime(iso, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
 /**

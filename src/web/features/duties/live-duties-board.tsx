@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
@@ -11,6 +12,13 @@ import { RetryAlert } from '../../components/retry-alert.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { useOutboxStatus } from '../../offline/outbox-provider.js';
+import { liveBoardWithQueued } from '../../offline/queued-duties.js';
+import { PendingBadge, SavedAge } from '../../offline/saved-age.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 
 /**
  * The live boards of SPEC §2: the manager's Live Works (seven columns and a 'Total
@@ -38,15 +46,20 @@ export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'us
 
 function LiveTable({ work, label, variant }: { work: WorkType; label: string; variant: 'manager' | 'user' }) {
   const live = useLiveDuties(work);
-  const duties = live.data?.pages.flatMap((page) => page.duties) ?? [];
+  // with the phone's queued adds, completions and crew edits shown at once (decision 0020)
+  const { entries } = useOutboxStatus();
+  const duties = liveBoardWithQueued(live.data?.pages.flatMap((page) => page.duties) ?? [], entries, work);
   const manager = variant === 'manager';
   const mayDelete = useMayDeleteDuties();
   const cards = useNarrowScreen();
   const columns = manager ? 7 : 5;
   const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);
+  const { t } = useTranslation();
+  const m = useMessages();
+  const timeZone = useCompanyTimeZone();
 
-  const emptyText = manager ? MSG.noLiveTrainsIn(label) : MSG.noLiveTrainsFor(label);
-  const actionLabel = manager ? MSG.markCompleted : MSG.markAsCompleted;
+  const emptyText = manager ? m.of('noLiveTrainsIn', label) : m.of('noLiveTrainsFor', label);
+  const actionLabel = m(manager ? MSG.markCompleted : MSG.markAsCompleted);
   let body;
   if (cards) {
     body = null;
@@ -54,7 +67,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
     body = (
       <Table.Tr>
         <Table.Td colSpan={columns} ta="center" c="dimmed" py="lg">
-          {MSG.loading}
+          {m(MSG.loading)}
         </Table.Td>
       </Table.Tr>
     );
@@ -72,15 +85,17 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
       return (
         <Table.Tr key={duty._id}>
           <Table.Td fw={600}>{duty.trainno ?? '—'}</Table.Td>
-          <Table.Td tt="capitalize">{duty.status}</Table.Td>
-          <Table.Td>{formatCreatedAt(duty.createdAt)}</Table.Td>
-          <Table.Td>{duty.workerCount}</Table.Td>
+          <Table.Td tt="capitalize">
+            {t(`duties.status.${duty.status}`)} <PendingBadge pending={duty.pending} />
+          </Table.Td>
+          <Table.Td>{formatCreatedAt(duty.createdAt, timeZone)}</Table.Td>
+          <Table.Td>{formatNumber(duty.workerCount)}</Table.Td>
           {manager && (
             <>
               <Table.Td c={manpowerColor(difference)} fw={600}>
                 {signed(difference)}
               </Table.Td>
-              <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
+              <Table.Td className="break-anywhere">{m(supervisorLabel(duty))}</Table.Td>
             </>
           )}
           <Table.Td>
@@ -94,11 +109,11 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                 fw={600}
                 py={manager ? 4 : 10}
                 px={4}
-                aria-label={`Details of ${duty.trainno ? `train ${duty.trainno}` : 'this duty'}`}
+                aria-label={duty.trainno ? t('duties.detailsOfTrain', { train: duty.trainno }) : t('duties.detailsOfThisDuty')}
               >
-                Details
+                {t('common.details')}
               </Anchor>
-              {mayDelete && <DeleteDutyButton duty={duty} size={manager ? 'sm' : 'md'} />}
+              {mayDelete && duty.pending !== 'added' && <DeleteDutyButton duty={duty} size={manager ? 'sm' : 'md'} />}
             </Group>
           </Table.Td>
         </Table.Tr>
@@ -108,37 +123,39 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
 
   return (
     <>
+      <SavedAge name={savedListName.live(work)} />
       {live.isError && <RetryAlert error={live.error} onRetry={() => void live.refetch()} />}
-      {cards && live.isPending && <CardsMessage text={MSG.loading} />}
+      {cards && live.isPending && <CardsMessage text={m(MSG.loading)} />}
       {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
       {cards && duties.length > 0 && (
         <Stack gap="sm">
           {duties.map((duty) => {
             const difference = manpowerDifference(duty.workerCount, duty.reqq);
-            const name = duty.trainno ? `Train ${duty.trainno}` : duty.work.toUpperCase();
+            const name = duty.trainno ? t('duties.trainTitle', { train: duty.trainno }) : duty.work.toUpperCase();
             return (
               <DutyCard
                 key={duty._id}
                 title={name}
-                status={duty.status}
+                status={t(`duties.status.${duty.status}`)}
                 statusColor="orange.8"
+                note={<PendingBadge pending={duty.pending} />}
                 fields={[
-                  { label: 'Created At', value: formatCreatedAt(duty.createdAt) },
-                  { label: 'Workers', value: duty.workerCount, testId: 'worker-count' },
+                  { label: t('duties.columns.createdAt'), value: formatCreatedAt(duty.createdAt, timeZone) },
+                  { label: t('duties.columns.workers'), value: formatNumber(duty.workerCount), testId: 'worker-count' },
                   ...(manager
                     ? [
-                        { label: 'Manpwr - Excess/Short', value: signed(difference), color: manpowerColor(difference) },
-                        { label: 'Supervisor', value: supervisorLabel(duty) },
+                        { label: t('duties.columns.manpower'), value: signed(difference), color: manpowerColor(difference) },
+                        { label: t('duties.columns.supervisor'), value: m(supervisorLabel(duty)) },
                       ]
                     : []),
                 ]}
                 actions={
                   <>
                     {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={actionLabel} size="md" fullWidth />}
-                    <Button component={Link} to={`/dashboard/user/traindetails/${duty._id}`} variant="default" size="md" fullWidth aria-label={`Details of ${name}`}>
-                      Details
+                    <Button component={Link} to={`/dashboard/user/traindetails/${duty._id}`} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
+                      {t('common.details')}
                     </Button>
-                    {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
+                    {mayDelete && duty.pending !== 'added' && <DeleteDutyButton duty={duty} size="md" fullWidth />}
                   </>
                 }
               />
@@ -146,7 +163,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
           })}
           {manager && (
             <Text fw={700} ta="right">
-              {MSG.totalWorkers}: {totalWorkers}
+              {m(MSG.totalWorkers)}: {formatNumber(totalWorkers)}
             </Text>
           )}
         </Stack>
@@ -156,25 +173,25 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
           <Table striped highlightOnHover verticalSpacing={manager ? 'sm' : 'md'} bg="white" withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Train No</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created At</Table.Th>
-                <Table.Th>Workers</Table.Th>
+                <Table.Th>{t('duties.columns.trainNo')}</Table.Th>
+                <Table.Th>{t('duties.columns.status')}</Table.Th>
+                <Table.Th>{t('duties.columns.createdAt')}</Table.Th>
+                <Table.Th>{t('duties.columns.workers')}</Table.Th>
                 {manager && (
                   <>
-                    <Table.Th>Manpwr - Excess/Short</Table.Th>
-                    <Table.Th>Supervisor</Table.Th>
+                    <Table.Th>{t('duties.columns.manpower')}</Table.Th>
+                    <Table.Th>{t('duties.columns.supervisor')}</Table.Th>
                   </>
                 )}
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('duties.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
             {manager && !live.isPending && duties.length > 0 && (
               <Table.Tfoot>
                 <Table.Tr fw={700}>
-                  <Table.Td colSpan={3}>{MSG.totalWorkers}</Table.Td>
-                  <Table.Td>{totalWorkers}</Table.Td>
+                  <Table.Td colSpan={3}>{m(MSG.totalWorkers)}</Table.Td>
+                  <Table.Td>{formatNumber(totalWorkers)}</Table.Td>
                   <Table.Td colSpan={3} />
                 </Table.Tr>
               </Table.Tfoot>
@@ -185,7 +202,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
       {live.hasNextPage && (
         <Group justify="center" mt="md">
           <Button variant="default" onClick={() => void live.fetchNextPage()} loading={live.isFetchingNextPage}>
-            Load more
+            {t('common.loadMore')}
           </Button>
         </Group>
       )}

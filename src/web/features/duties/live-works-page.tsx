@@ -1,15 +1,17 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { Stack, Title } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { LiveDutiesBoard } from './live-duties-board.js';
 
 /** SPEC §2 Live Trains Dashboard (manager/livework). */
 export default function LiveWorksPage() {
-  useDocumentTitle(MSG.liveWorkManagerTitle);
+  const m = useMessages();
+  useDocumentTitle(m(MSG.liveWorkManagerTitle));
   return (
     <Stack gap="md">
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {MSG.liveWorkManagerTitle}
+        {m(MSG.liveWorkManagerTitle)}
       </Title>
       <LiveDutiesBoard variant="manager" ownWork={null} />
     </Stack>

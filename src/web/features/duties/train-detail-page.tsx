@@ -2,22 +2,34 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
-import { dutyEditSchema, type Duty } from '../../../shared/schemas/duties.js';
+import { dutyEditSchema } from '../../../shared/schemas/duties.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCrewCandidates, useDuty, useUpdateDuty } from './api.js';
+import { useCrewCandidates, useDuty } from './api.js';
+import { useFixEntry } from '../../offline/fix-entry.js';
+import { FixNotice } from '../../offline/fix-notice.js';
+import { savedDutyName } from '../../offline/list-cache.js';
+import { useOutboxStatus } from '../../offline/outbox-provider.js';
+import { isLocalId, type OutboxEntry } from '../../offline/outbox-types.js';
+import { withQueuedChanges, type ShownDuty } from '../../offline/queued-duties.js';
+import { PendingBadge, SavedAge } from '../../offline/saved-age.js';
+import { useSubmitWrite } from '../../offline/submit-write.js';
+import { MarkCompletedButton } from './mark-completed-button.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { readDutyForm } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
-import { errorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
+import { formatNumber } from '../../i18n/format.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 
@@ -28,29 +40,46 @@ import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
  * newer change is refused (409) instead of overwriting it.
  */
 export default function TrainDetailPage() {
+  const errorText = useErrorText();
   const { id = '' } = useParams();
   const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
-  const title = inManagerArea ? MSG.completedWorkDetails : 'Train Details';
+  const { t } = useTranslation();
+  const m = useMessages();
+  const title = inManagerArea ? m(MSG.completedWorkDetails) : t('duties.trainDetailsTitle');
   useDocumentTitle(title);
-  const duty = useDuty(id);
-  const backTo = inManagerArea ? { to: '/dashboard/manager/completed', label: 'Completed Works' } : { to: '/dashboard/user', label: 'Live Duty' };
+  // a duty added offline (local id) lives only in the outbox; a server duty shows its queued changes
+  const local = isLocalId(id);
+  const duty = useDuty(local ? '' : id);
+  const { entries, resolvedIds } = useOutboxStatus();
+  const shown = withQueuedChanges(duty.data ?? null, id, entries);
+  const { pathname } = useLocation();
+  const fix = useFixEntry(['complete', 'editCrew']);
+  // the add was sent meanwhile: the duty's page under the server's id
+  if (local && !shown && resolvedIds[id]) return <Navigate to={pathname.replace(id, resolvedIds[id])} replace />;
+  const backTo = inManagerArea ? { to: '/dashboard/manager/completed', label: t('duties.completedWorks') } : { to: '/dashboard/user', label: t('supervisor.menu.liveDuty') };
 
   let content: ReactNode;
-  if (duty.isPending) {
+  if (shown) {
+    // a new version (after a save or a reload) or a queued change starts from the shown copy
+    content = <DutyDetail key={`${shown.version}:${shown.pending ?? ''}`} duty={shown} lowerCaseStatus={inManagerArea} backTo={backTo.to} fix={fix} />;
+  } else if (local) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {m(MSG.dutyNotFound)}
+      </Alert>
+    );
+  } else if (duty.isPending) {
     content = (
       <Center py="xl">
-        <Loader type="dots" aria-label={MSG.loading} />
+        <Loader type="dots" aria-label={m(MSG.loading)} />
       </Center>
     );
   } else if (duty.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">
-        {duty.error instanceof ApiError && duty.error.status === 404 ? MSG.dutyNotFound : errorText(duty.error)}
+        {duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : errorText(duty.error)}
       </Alert>
     );
-  } else {
-    // a new version (after a save or a reload) starts from the server's copy
-    content = <DutyDetail key={duty.data.version} duty={duty.data} lowerCaseStatus={inManagerArea} backTo={backTo.to} />;
   }
 
   return (
@@ -61,24 +90,33 @@ export default function TrainDetailPage() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         {title}
       </Title>
+      <SavedAge name={local ? null : savedDutyName(id)} />
       {content}
     </Stack>
   );
 }
 
-function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseStatus: boolean; backTo: string }) {
+function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; lowerCaseStatus: boolean; backTo: string; fix: OutboxEntry | null }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const mayDelete = useMayDeleteDuties();
-  const update = useUpdateDuty();
-  const [editing, setEditing] = useState(false);
-  const [trainno, setTrainno] = useState(duty.trainno ?? '');
-  const [totalcoach, setTotalcoach] = useState<string | number>(duty.totalcoach ?? '');
-  const [status, setStatus] = useState<string | null>(duty.status);
-  const [crew, setCrew] = useState<ChosenWorker[]>(duty.workerDetails);
+  const mayDelete = useMayDeleteDuties() && duty.pending !== 'added';
+  // the crew edit goes through the phone's outbox (decision 0020)
+  const submitWrite = useSubmitWrite();
+  const [saving, setSaving] = useState(false);
+  // Fix of a refused crew edit: the form opens with what was entered, on the current copy
+  const [fixing, setFixing] = useState(fix?.kind === 'editCrew' ? fix : null);
+  const fixed = fixing?.entered;
+  const [editing, setEditing] = useState(fixing !== null);
+  const [trainno, setTrainno] = useState(fixed?.trainno ?? duty.trainno ?? '');
+  const [totalcoach, setTotalcoach] = useState<string | number>(fixed?.totalcoach ?? duty.totalcoach ?? '');
+  const [status, setStatus] = useState<string | null>(fixed?.status ?? duty.status);
+  const [crew, setCrew] = useState<ChosenWorker[]>(fixed?.crew ?? duty.workerDetails);
   const [problem, setProblem] = useState<string | null>(null);
   const candidates = useCrewCandidates(editing ? duty.work : null);
   const timeZone = useCompanyTimeZone();
+  const m = useMessages();
   /** Any change clears the last validation message. */
   const changing =
     <T,>(setter: (value: T) => void) =>
@@ -88,15 +126,17 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
     };
 
   const train = isTrainWork(duty.work);
-  const coachesLabel = duty.work === 'bio' ? 'Total Tank' : 'Total Coaches';
+  const coachesLabel = duty.work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches');
   // the server lets only managers set a completed duty back to processing
   const mayReopen = !user || reopenRefusal(user, duty) === null;
   // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
   // completed one only on its completed day; Edit is not offered when it would be refused
   const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) : null;
+  // SPEC §2: the manager's page lists the values (processing, completed), the user area labels them
+  const statusLabel = (value: 'processing' | 'completed') => (lowerCaseStatus ? t(`duties.status.${value}`) : t(`duties.statusLabel.${value}`));
   const statusOptions = [
-    { value: 'processing', label: lowerCaseStatus ? 'processing' : 'Processing', disabled: !mayReopen },
-    { value: 'completed', label: lowerCaseStatus ? 'completed' : 'Completed' },
+    { value: 'processing', label: statusLabel('processing'), disabled: !mayReopen },
+    { value: 'completed', label: statusLabel('completed') },
   ];
 
   function startEditing() {
@@ -118,14 +158,23 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
       return;
     }
     setProblem(null);
+    setSaving(true);
     try {
-      await update.mutateAsync({ id: duty._id, body });
-      notifications.show({ color: 'green', message: MSG.trainUpdated });
+      const entered = { work: duty.work, trainno: body.trainno || null, totalcoach: body.totalcoach || null, status: body.status, crew };
+      const result = await submitWrite({ kind: 'editCrew', dutyRef: duty._id, body, entered }, fixing?.id);
+      if (result.kind === 'refused') {
+        notifications.show({ color: 'red', message: errorText(result.error) });
+        // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
+        if (result.error instanceof ApiError && result.error.status === 409) setEditing(false);
+        return;
+      }
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainUpdated) } : { color: 'blue', message: t('offline.savedOnPhone') });
+      setFixing(null);
       setEditing(false);
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
-      // a stale copy: leave edit mode; the reload (invalidation) shows the current duty
-      if (error instanceof ApiError && error.status === 409) setEditing(false);
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -134,32 +183,43 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <Text size="sm" c="dimmed">
-            Created: {formatTimestamp(duty.createdAt)}
+            {t('duties.createdAtTime', { time: formatTimestamp(duty.createdAt, timeZone) })}
           </Text>
           <Text size="sm" c="dimmed">
-            Updated: {formatTimestamp(duty.updatedAt)}
+            {t('duties.updatedAtTime', { time: formatTimestamp(duty.updatedAt, timeZone) })}
           </Text>
         </SimpleGrid>
 
+        <PendingBadge pending={duty.pending} />
+        {fixing && <FixNotice entry={fixing} />}
+        {fix?.kind === 'complete' && (
+          <>
+            <FixNotice entry={fix} />
+            {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={MSG.markAsCompleted} size="md" fix={fix} />}
+          </>
+        )}
         {!editing ? (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <Field label="Work">{duty.work.toUpperCase()}</Field>
-              <Field label="Train No">{duty.trainno ?? '—'}</Field>
-              <Field label="Status">
+              <Field label={t('duties.work')}>{duty.work.toUpperCase()}</Field>
+              <Field label={t('duties.columns.trainNo')}>{duty.trainno ?? '—'}</Field>
+              <Field label={t('duties.columns.status')}>
                 <Badge color={duty.status === 'completed' ? 'green' : 'orange'} variant="light" size="lg" tt="none">
-                  {lowerCaseStatus ? duty.status : duty.status === 'completed' ? 'Completed' : 'Processing'}
+                  {statusLabel(duty.status)}
                 </Badge>
               </Field>
-              <Field label="Supervisor">{supervisorLabel(duty)}</Field>
-              <Field label={coachesLabel}>{duty.totalcoach ?? '—'}</Field>
+              <Field label={t('duties.columns.supervisor')}>{m(supervisorLabel(duty))}</Field>
+              <Field label={coachesLabel}>{duty.totalcoach === null ? '—' : formatNumber(duty.totalcoach)}</Field>
               {duty.work === 'acca' && (
-                <Field label="Bedsheets">
-                  Supplied {duty.suppliedBedsheet ?? '—'} · Returned {duty.returned ?? '—'}
+                <Field label={t('duties.bedsheets')}>
+                  {t('duties.bedsheetsSuppliedReturned', {
+                    supplied: duty.suppliedBedsheet === null ? '—' : formatNumber(duty.suppliedBedsheet),
+                    returned: duty.returned === null ? '—' : formatNumber(duty.returned),
+                  })}
                 </Field>
               )}
             </SimpleGrid>
-            <Field label={`Assigned Workers (${duty.workerCount})`}>
+            <Field label={t('duties.assignedWorkers', { count: duty.workerCount })}>
               {duty.workerDetails.length === 0 ? (
                 '—'
               ) : (
@@ -177,14 +237,14 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
             </Field>
             {editRefusal && (
               <Text size="sm" c="dimmed">
-                {editRefusal}
+                {m(editRefusal)}
               </Text>
             )}
             {(!editRefusal || mayDelete) && (
               <Group>
                 {!editRefusal && (
                   <Button size="md" onClick={startEditing}>
-                    Edit
+                    {t('common.edit')}
                   </Button>
                 )}
                 {mayDelete && <DeleteDutyButton duty={duty} size="md" onDeleted={() => void navigate(backTo)} />}
@@ -195,9 +255,9 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
           <form onSubmit={onSave} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Train No" value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
-                <Select label="Status" data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
-                <TextInput label="Supervisor" value={supervisorLabel(duty)} readOnly variant="filled" />
+                <TextInput label={t('duties.columns.trainNo')} value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
+                <Select label={t('duties.columns.status')} data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
+                <TextInput label={t('duties.columns.supervisor')} value={m(supervisorLabel(duty))} readOnly variant="filled" />
                 <NumberInput
                   label={coachesLabel}
                   value={totalcoach}
@@ -213,7 +273,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
                 />
               </SimpleGrid>
               <WorkerPicker
-                label={`Assigned Workers (${crew.length})`}
+                label={t('duties.assignedWorkers', { count: crew.length })}
                 work={duty.work}
                 candidates={candidates.data ?? []}
                 loading={candidates.isPending}
@@ -222,15 +282,15 @@ function DutyDetail({ duty, lowerCaseStatus, backTo }: { duty: Duty; lowerCaseSt
               />
               {problem && (
                 <Alert color="red" variant="light" role="alert">
-                  {problem}
+                  {m(problem)}
                 </Alert>
               )}
               <Group>
-                <Button type="submit" size="md" disabled={update.isPending}>
-                  {update.isPending ? MSG.saving : 'Save'}
+                <Button type="submit" size="md" disabled={saving}>
+                  {saving ? m(MSG.saving) : t('common.save')}
                 </Button>
-                <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={update.isPending}>
-                  Cancel
+                <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={saving}>
+                  {m(MSG.cancel)}
                 </Button>
               </Group>
             </Stack>

@@ -1,7 +1,11 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import type { CrewMember } from './api.js';
+import { savedListName } from '../../offline/list-cache.js';
+import { SavedAge } from '../../offline/saved-age.js';
 import { suggestWorkers } from './duty-display.js';
 import classes from './worker-picker.module.css';
 
@@ -22,7 +26,7 @@ export function WorkerPicker({
   loading,
   chosen,
   onChange,
-  label = 'Workers',
+  label,
 }: {
   work: string;
   candidates: CrewMember[];
@@ -32,6 +36,8 @@ export function WorkerPicker({
   label?: string;
 }) {
   const [text, setText] = useState('');
+  const { t } = useTranslation();
+  const m = useMessages();
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const suggestions = suggestWorkers(candidates, { work, chosenIds: chosen.map((w) => w._id), text });
@@ -56,10 +62,11 @@ export function WorkerPicker({
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm" component="div">
-        {label}
+        {label ?? t('duties.columns.workers')}
       </Text>
+      <SavedAge name={savedListName.crew(work)} />
       {chosen.length > 0 && (
-        <Group gap="xs" aria-label="Chosen workers" role="list">
+        <Group gap="xs" aria-label={t('duties.chosenWorkers')} role="list">
           {chosen.map((worker) => (
             <Paper key={worker._id} withBorder radius="xl" className={classes.chip} role="listitem">
               <Text size="sm" fw={500} className="break-anywhere">
@@ -68,7 +75,7 @@ export function WorkerPicker({
               <CloseButton
                 size="lg"
                 radius="xl"
-                aria-label={`Remove ${worker.name}`}
+                aria-label={t('duties.removeWorker', { name: worker.name })}
                 onClick={() => onChange(chosen.filter((w) => w._id !== worker._id))}
               />
             </Paper>
@@ -80,8 +87,8 @@ export function WorkerPicker({
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        placeholder={MSG.searchAndAddWorkers}
-        aria-label={MSG.searchAndAddWorkers}
+        placeholder={m(MSG.searchAndAddWorkers)}
+        aria-label={m(MSG.searchAndAddWorkers)}
         aria-controls={text.trim() ? listId : undefined}
         autoComplete="off"
         size="md"
@@ -93,10 +100,10 @@ export function WorkerPicker({
           <ScrollArea.Autosize mah="10rem" type="auto">
             {suggestions.length === 0 ? (
               <Text c="dimmed" size="sm" p="sm">
-                {loading ? MSG.loading : MSG.noWorkersFound}
+                {m(loading ? MSG.loading : MSG.noWorkersFound)}
               </Text>
             ) : (
-              <Stack gap={0} role="list" aria-label="Suggested workers">
+              <Stack gap={0} role="list" aria-label={t('duties.suggestedWorkers')}>
                 {suggestions.map((worker) => (
                   <UnstyledButton key={worker._id} className={classes.suggestion} onClick={() => add(worker)} role="listitem">
                     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -109,8 +116,8 @@ export function WorkerPicker({
                         </Text>
                       </div>
                       {worker.liveDuty && (
-                        <Badge variant="light" color="orange" size="sm" title="Already on a live duty">
-                          on {worker.liveDuty}
+                        <Badge variant="light" color="orange" size="sm" title={t('duties.alreadyOnLiveDuty')}>
+                          {t('duties.onDuty', { duty: worker.liveDuty })}
                         </Badge>
                       )}
                     </Group>

@@ -1,34 +1,43 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
-/** The manager's 'Quick Links', in SPEC §2's order. */
-const quickLinks: MenuLink[] = [
-  { label: 'Home', to: '/dashboard/manager' },
-  // @links:chat
-  { label: 'Connect', to: '/dashboard/manager/connect', badge: <ChatMenuBadge /> },
-  // @links:bills
-  { label: 'Bill Details', to: '/dashboard/manager/bills' },
-  // @links:staff-add-worker
-  { label: 'Add Worker', to: '/dashboard/manager/addworkers' },
-  // @links:attendance
-  { label: 'Attendance', to: '/dashboard/manager/attendance' },
-  // @links:staff-add-supervisor
-  { label: 'Add Supervisor', to: '/dashboard/manager/addsupervisors' },
-  // @links:duties
-  { label: 'Live Works', to: '/dashboard/manager/livework' },
-  { label: 'Completed Works', to: '/dashboard/manager/completed' },
-  // @links:staff-details
-  { label: 'Staff Details', to: '/dashboard/manager/staffdetails' },
-  { label: 'Supervisor Tab', to: '/dashboard/user' },
-];
+/** The manager's 'Quick Links', in SPEC §2's order and the reader's language. */
+function useQuickLinks(): MenuLink[] {
+  const { t } = useTranslation();
+  const m = useMessages();
+  return [
+    { label: m(MSG.navHome), to: '/dashboard/manager' },
+    // @links:chat
+    { label: m(MSG.chatMenuLabel), to: '/dashboard/manager/connect', badge: <ChatMenuBadge /> },
+    // @links:bills
+    { label: m(MSG.billDetails), to: '/dashboard/manager/bills' },
+    // @links:staff-add-worker
+    { label: m(MSG.addWorker), to: '/dashboard/manager/addworkers' },
+    // @links:attendance
+    { label: m(MSG.attendanceLink), to: '/dashboard/manager/attendance' },
+    // @links:staff-add-supervisor
+    { label: m(MSG.addSupervisor), to: '/dashboard/manager/addsupervisors' },
+    // @links:duties
+    { label: t('manager.liveWorks'), to: '/dashboard/manager/livework' },
+    { label: t('manager.completedWorks'), to: '/dashboard/manager/completed' },
+    // @links:staff-details
+    { label: t('manager.staffDetails'), to: '/dashboard/manager/staffdetails' },
+    { label: t('manager.supervisorTab'), to: '/dashboard/user' },
+  ];
+}
 
 /** The manager area, guarded by /auth/managerauth. */
 export default function ManagerArea() {
+  const { t } = useTranslation();
+  const links = useQuickLinks();
   return (
     <RoleGuard area="manager">
-      <AreaShell menuTitle="Quick Links" links={quickLinks}>
+      <AreaShell menuTitle={t('manager.quickLinks')} links={links}>
         <Outlet />
       </AreaShell>
     </RoleGuard>

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import type { AttendanceGrid as Grid } from './api.js';
-import { FUTURE_DAY, isFutureDay, monthLabel, type AttendanceCode } from '../../../shared/attendance.js';
+import { FUTURE_DAY, isFutureDay, type AttendanceCode } from '../../../shared/attendance.js';
+import { formatMonth } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import classes from './report-grid.module.css';
 
 const codeClass: Record<AttendanceCode, string | undefined> = {
@@ -15,9 +18,11 @@ const codeClass: Record<AttendanceCode, string | undefined> = {
 /**
  * SPEC §2 attendance grid: a row per worker, a column per day of the month, the Total
  * column, and a footer with the workers present per day and the grand total. Every figure
- * comes from the server.
+ * comes from the server. The codes (A, P, P2, P3) are SPEC's, the same in every language.
  */
 export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLabel: string }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   const days = Array.from({ length: grid.days }, (_, index) => index + 1);
   const todayNumber = grid.today.startsWith(grid.month) ? Number(grid.today.slice(8, 10)) : 0;
   const dayClass = (day: number) => (day === todayNumber ? `${classes.day} ${classes.today}` : classes.day);
@@ -37,12 +42,12 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
   }, [grid.month, grid.work, todayNumber]);
 
   return (
-    <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={`Attendance of ${categoryLabel}, ${monthLabel(grid.month)}`}>
+    <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={t('reports.attendanceOf', { category: categoryLabel, month: formatMonth(grid.month) })}>
       <table className={classes.grid}>
         <thead>
           <tr>
             <th scope="col" className={classes.name}>
-              {MSG.columnName}
+              {m(MSG.columnName)}
             </th>
             {days.map((day) => (
               <th key={day} scope="col" className={dayClass(day)} aria-current={day === todayNumber ? 'date' : undefined}>
@@ -50,7 +55,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
               </th>
             ))}
             <th scope="col" className={classes.total}>
-              {MSG.columnTotal}
+              {m(MSG.columnTotal)}
             </th>
           </tr>
         </thead>
@@ -73,7 +78,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
         <tfoot>
           <tr>
             <th scope="row" className={classes.name}>
-              {MSG.presentPerDay}
+              {m(MSG.presentPerDay)}
             </th>
             {grid.dayTotals.map((count, index) => (
               <td key={index} className={isFuture(index + 1) ? `${dayClass(index + 1)} ${classes.codeFuture}` : dayClass(index + 1)}>

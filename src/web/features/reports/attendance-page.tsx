@@ -3,19 +3,22 @@ import { useAuth } from '../../auth/auth-context.js';
 import { downloadAttendance, useAttendance } from './api.js';
 import { AttendanceGrid } from './attendance-grid.js';
 import { ReportLayout } from './report-layout.js';
-import { attendanceTitle } from '../../../shared/attendance.js';
+import { formatMonth } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { REPORT_TABS } from './report-month.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /** SPEC §2 Attendance (manager/attendance). */
 export default function AttendancePage() {
   const { token } = useAuth();
+  const m = useMessages();
   const { work, month, update } = useReportParams();
   const query = useAttendance(work, month);
   const currentMonth = useCurrentMonth(query.data?.today);
   // No month in the address: the current one, as the server answered it.
   const shownMonth = month ?? query.data?.month ?? currentMonth;
-  const title = attendanceTitle(shownMonth);
+  // SPEC's 'Attendance - November 2026' (attendanceTitle), in the reader's language
+  const title = m.of('attendancePageTitle', formatMonth(shownMonth));
   const label = REPORT_TABS.find((tab) => tab.value === work)?.label ?? work;
 
   return (
@@ -28,7 +31,7 @@ export default function AttendancePage() {
       query={query}
       isEmpty={(grid) => grid.workers.length === 0}
       download={() => downloadAttendance(token, work, shownMonth)}
-      link={{ to: `/dashboard/manager/wages?${reportSearch(work, shownMonth)}`, label: MSG.wageRegister }}
+      link={{ to: `/dashboard/manager/wages?${reportSearch(work, shownMonth)}`, label: m(MSG.wageRegister) }}
     >
       {(grid) => <AttendanceGrid grid={grid} categoryLabel={label} />}
     </ReportLayout>

@@ -48,4 +48,17 @@ describe('dashboard chart data', () => {
     expect(compactRupees(12000000)).toBe('₹1.2Cr');
     expect(compactRupees(100000000)).toBe('₹10Cr');
   });
+
+  it('writes the units in the words it is given', () => {
+    const units = { thousand: (n: string) => `₹${n} हज़ार`, lakh: (n: string) => `₹${n} लाख`, crore: (n: string) => `₹${n} करोड़` };
+    expect(compactRupees(50000, units)).toBe('₹50 हज़ार');
+    expect(compactRupees(250000, units)).toBe('₹2.5 लाख');
+    expect(compactRupees(12000000, units)).toBe('₹1.2 करोड़');
+    expect(compactRupees(900, units)).toBe('₹900');
+  });
+
+  it('labels the chart days with the reader words when given', () => {
+    const rows = completedChartRows([], '2026-11-21', 2, (day) => `day ${day.slice(8)}`);
+    expect(rows.map((row) => row.label)).toEqual(['day 20', 'day 21']);
+  });
 });

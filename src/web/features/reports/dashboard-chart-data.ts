@@ -16,12 +16,18 @@ export function lastDays(today: string, count: number): string[] {
 
 /**
  * One chart row per day of the server's chart period (days without completions included, so the time
- * axis is even), with a count per work type; the server sends only non-empty groups.
+ * axis is even), with a count per work type; the server sends only non-empty groups. Days are
+ * labelled by `dayLabel` (the reader's language on screen).
  */
-export function completedChartRows(perDay: { day: string; work: string; count: number }[], today: string, count = DASHBOARD_CHART_DAYS): CompletedDayRow[] {
+export function completedChartRows(
+  perDay: { day: string; work: string; count: number }[],
+  today: string,
+  count = DASHBOARD_CHART_DAYS,
+  dayLabel: (day: string) => string = shortDayLabel,
+): CompletedDayRow[] {
   const rows = new Map<string, CompletedDayRow>();
   for (const day of lastDays(today, count)) {
-    const row = { day, label: shortDayLabel(day) } as CompletedDayRow;
+    const row = { day, label: dayLabel(day) } as CompletedDayRow;
     for (const work of WORK_TYPES) row[work] = 0;
     rows.set(day, row);
   }
@@ -43,12 +49,21 @@ export function billStatusRows(byStatus: { status: string; count: number; amount
   return [...known, ...others];
 }
 
-/** Short rupee axis ticks in the Indian way: ₹0, ₹50K, ₹2.5L, ₹1.2Cr. */
-export function compactRupees(value: number): string {
+/** How a short amount is written in thousands, lakhs and crores ({{value}} is the number). */
+export interface CompactUnits {
+  thousand: (value: string) => string;
+  lakh: (value: string) => string;
+  crore: (value: string) => string;
+}
+
+const ENGLISH_UNITS: CompactUnits = { thousand: (n) => `₹${n}K`, lakh: (n) => `₹${n}L`, crore: (n) => `₹${n}Cr` };
+
+/** Short rupee axis ticks in the Indian way: ₹0, ₹50K, ₹2.5L, ₹1.2Cr (or the reader's words for them). */
+export function compactRupees(value: number, units: CompactUnits = ENGLISH_UNITS): string {
   const abs = Math.abs(value);
   const short = (n: number) => String(Number(n.toFixed(1)));
-  if (abs >= 1e7) return `₹${short(value / 1e7)}Cr`;
-  if (abs >= 1e5) return `₹${short(value / 1e5)}L`;
-  if (abs >= 1e3) return `₹${short(value / 1e3)}K`;
+  if (abs >= 1e7) return units.crore(short(value / 1e7));
+  if (abs >= 1e5) return units.lakh(short(value / 1e5));
+  if (abs >= 1e3) return units.thousand(short(value / 1e3));
   return `₹${short(value)}`;
 }

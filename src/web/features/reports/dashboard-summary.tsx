@@ -2,6 +2,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.js';
 import { MoneyText } from '../../components/money-text.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
 
 // The charts (recharts) are a large chunk: the cards show first, the charts follow.
@@ -24,11 +25,12 @@ const cards: { label: string; value: (s: Summary) => ReactNode; money?: boolean 
  * server call computes everything in SQL ("today" in APP_TZ).
  */
 export function DashboardSummary() {
+  const m = useMessages();
   const query = useDashboardSummary();
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {query.error.message || MSG.somethingWentWrong}
+        {m(query.error.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }
@@ -37,9 +39,9 @@ export function DashboardSummary() {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }} aria-busy={!summary}>
         {cards.map((card) => (
-          <Paper key={card.label} withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} role="group" aria-label={card.label}>
+          <Paper key={card.label} withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} role="group" aria-label={m(card.label)}>
             <Text size="sm" c="dimmed" fw={600} lh={1.3}>
-              {card.label}
+              {m(card.label)}
             </Text>
             {summary ? (
               <Text fz={{ base: card.money ? 18 : 24, sm: 26 }} fw={700} mt={6} className="break-anywhere" style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
+import { formatMonth } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
-import { monthLabel } from '../../../shared/attendance.js';
 import { isMonth, shiftMonth } from './report-month.js';
 
 /**
@@ -8,29 +9,30 @@ import { isMonth, shiftMonth } from './report-month.js';
  * shows the current month; earlier ones are ours, for closing last month's register).
  */
 export function MonthStepper({ month, currentMonth, onChange }: { month: string; currentMonth: string; onChange: (month: string) => void }) {
+  const m = useMessages();
   const atCurrent = month >= currentMonth;
   // the first month the server keeps reports for (CALENDAR_YEAR_MIN)
   const atFirst = !isMonth(shiftMonth(month, -1));
   return (
-    <Group gap="xs" wrap="nowrap" role="group" aria-label="Month">
+    <Group gap="xs" wrap="nowrap" role="group" aria-label={m(MSG.columnMonth)}>
       <ActionIcon
         variant="default"
         size={44}
         radius="md"
-        aria-label={MSG.previousMonth}
+        aria-label={m(MSG.previousMonth)}
         disabled={atFirst}
         onClick={() => onChange(shiftMonth(month, -1))}
       >
         <Chevron direction="left" />
       </ActionIcon>
       <Text fw={600} miw={136} ta="center" aria-live="polite">
-        {monthLabel(month)}
+        {formatMonth(month)}
       </Text>
       <ActionIcon
         variant="default"
         size={44}
         radius="md"
-        aria-label={MSG.nextMonth}
+        aria-label={m(MSG.nextMonth)}
         disabled={atCurrent}
         onClick={() => onChange(shiftMonth(month, 1))}
       >

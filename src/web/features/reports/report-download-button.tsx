@@ -3,9 +3,11 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
 import { ApiError } from '../../api/client.js';
+import { useMessages } from '../../i18n/messages.js';
 
 /** 'Download Excel': saves the server's file; a failure shows the server's {msg}. */
 export function ReportDownloadButton({ download, disabled }: { download: () => Promise<unknown>; disabled?: boolean }) {
+  const m = useMessages();
   const [busy, setBusy] = useState(false);
   async function onClick() {
     setBusy(true);
@@ -13,14 +15,14 @@ export function ReportDownloadButton({ download, disabled }: { download: () => P
       await download();
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : error instanceof Error ? error.message : MSG.somethingWentWrong;
-      notifications.show({ color: 'red', title: MSG.downloadFailed, message });
+      notifications.show({ color: 'red', title: m(MSG.downloadFailed), message: m(message) });
     } finally {
       setBusy(false);
     }
   }
   return (
     <Button onClick={() => void onClick()} loading={busy} disabled={disabled} size="md" leftSection={<DownloadIcon />}>
-      {MSG.downloadExcel}
+      {m(MSG.downloadExcel)}
     </Button>
   );
 }

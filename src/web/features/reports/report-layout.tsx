@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
@@ -38,6 +39,7 @@ export function ReportLayout<T>({
   link: { to: string; label: string };
   children: (data: T) => ReactNode;
 }) {
+  const m = useMessages();
   useDocumentTitle(`${title} · Dutyroll`);
   return (
     <Stack gap="md">
@@ -65,15 +67,15 @@ export function ReportLayout<T>({
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             {query.isPending ? (
               <Text c="dimmed" py="lg" role="status">
-                {MSG.loadingData}
+                {m(MSG.loadingData)}
               </Text>
             ) : query.isError ? (
               <Alert color="red" variant="light" role="alert">
-                {query.error.message || MSG.somethingWentWrong}
+                {m(query.error.message || MSG.somethingWentWrong)}
               </Alert>
             ) : isEmpty(query.data) ? (
               <Text c="dimmed" py="lg">
-                {MSG.noWorkersInCategory}
+                {m(MSG.noWorkersInCategory)}
               </Text>
             ) : (
               children(query.data)

@@ -1,10 +1,10 @@
 import { Table } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
-import { formatRupees } from '../../../shared/money.js';
+import { formatMoney, formatMonth } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadWages, useWageRegister, type WageRegister } from './api.js';
 import { ReportLayout } from './report-layout.js';
-import { wageRegisterTitle } from '../../../shared/attendance.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /**
@@ -13,12 +13,14 @@ import { reportSearch, useReportParams, useCurrentMonth } from './report-params.
  */
 export default function WagesPage() {
   const { token } = useAuth();
+  const m = useMessages();
   const { work, month, update } = useReportParams();
   const query = useWageRegister(work, month);
   // The register answer carries no "today"; asked without a month it answers the current one.
   const currentMonth = useCurrentMonth(month === null && query.data ? `${query.data.month}-01` : undefined);
   const shownMonth = month ?? query.data?.month ?? currentMonth;
-  const title = wageRegisterTitle(shownMonth);
+  // 'Wage Register - November 2026' (wageRegisterTitle), in the reader's language
+  const title = `${m(MSG.wageRegister)} - ${formatMonth(shownMonth)}`;
 
   return (
     <ReportLayout
@@ -30,7 +32,7 @@ export default function WagesPage() {
       query={query}
       isEmpty={(register) => register.rows.length === 0}
       download={() => downloadWages(token, work, shownMonth)}
-      link={{ to: `/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`, label: MSG.attendanceLink }}
+      link={{ to: `/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`, label: m(MSG.attendanceLink) }}
     >
       {(register) => <WageTable register={register} />}
     </ReportLayout>
@@ -38,16 +40,17 @@ export default function WagesPage() {
 }
 
 function WageTable({ register }: { register: WageRegister }) {
+  const m = useMessages();
   return (
     <Table.ScrollContainer minWidth={560} type="native">
       <Table striped highlightOnHover withTableBorder verticalSpacing="sm" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{MSG.columnName}</Table.Th>
-            <Table.Th>{MSG.columnEmpId}</Table.Th>
-            <Table.Th ta="right">{MSG.columnDays}</Table.Th>
-            <Table.Th ta="right">{MSG.wagePerDay}</Table.Th>
-            <Table.Th ta="right">{MSG.columnAmount}</Table.Th>
+            <Table.Th>{m(MSG.columnName)}</Table.Th>
+            <Table.Th>{m(MSG.columnEmpId)}</Table.Th>
+            <Table.Th ta="right">{m(MSG.columnDays)}</Table.Th>
+            <Table.Th ta="right">{m(MSG.wagePerDay)}</Table.Th>
+            <Table.Th ta="right">{m(MSG.columnAmount)}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,18 +59,18 @@ function WageTable({ register }: { register: WageRegister }) {
               <Table.Td className="break-anywhere">{row.name}</Table.Td>
               <Table.Td>{row.empid}</Table.Td>
               <Table.Td ta="right">{row.days}</Table.Td>
-              <Table.Td ta="right">{row.wage === null ? '—' : formatRupees(row.wage)}</Table.Td>
-              <Table.Td ta="right">{formatRupees(row.amount)}</Table.Td>
+              <Table.Td ta="right">{row.wage === null ? '—' : formatMoney(row.wage)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(row.amount)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700}>
-            <Table.Th>{MSG.columnTotal}</Table.Th>
+            <Table.Th>{m(MSG.columnTotal)}</Table.Th>
             <Table.Td />
             <Table.Td ta="right">{register.totalDays}</Table.Td>
             <Table.Td />
-            <Table.Td ta="right">{formatRupees(register.totalAmount)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(register.totalAmount)}</Table.Td>
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -1,4 +1,5 @@
 import { Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -8,7 +9,8 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
-import { designationOptions, workOptions } from './staff-options.js';
+import { useMessages } from '../../i18n/messages.js';
+import { useStaffLabels, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
 
@@ -46,6 +48,9 @@ function validate(body: RegisterBody): Record<string, string> {
  * for the admin's /dashboard/admin/addsupervisors too.
  */
 export function AddSupervisorForm() {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const { designationOptions } = useStaffLabels();
   const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, RegisterBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
@@ -66,34 +71,34 @@ export function AddSupervisorForm() {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={MSG.addSupervisor}>
+      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.addSupervisor)}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {MSG.addSupervisor}
+            {m(MSG.addSupervisor)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Select label="Work" placeholder="Choose a work type" data={workOptions} {...select('work')} required allowDeselect={false} />
-            <TextInput label="Supervisor Name" autoComplete="off" {...text('name')} required />
-            <TextInput label="Supervisor Email" type="email" inputMode="email" autoComplete="off" {...text('email')} required />
-            <TextInput label="Phone Number" type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
-            <PasswordInput label="Password" autoComplete="new-password" {...text('password')} required />
-            <PasswordInput label="Confirm Password" autoComplete="new-password" {...text('confirmPassword')} required />
-            <TextInput label="Aadhar Number" autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
-            <Select label="Designation" data={designationOptions} {...select('designation')} allowDeselect={false} />
-            <TextInput label="Wage Per Day" inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
+            <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
+            <TextInput label={t('staff.fields.supervisorName')} autoComplete="off" {...text('name')} required />
+            <TextInput label={t('staff.fields.supervisorEmail')} type="email" inputMode="email" autoComplete="off" {...text('email')} required />
+            <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
+            <PasswordInput label={t('staff.fields.password')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('password')} required />
+            <PasswordInput label={t('staff.fields.confirmPassword')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('confirmPassword')} required />
+            <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
+            <Select label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={MSG.ifscInvalidAdd}
-              labels={{ ifsc: 'IFSC Code', bank: 'Bank Name', branch: 'Branch Name' }}
+              invalidMessage={m(MSG.ifscInvalidAdd)}
+              labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bankName'), branch: t('staff.fields.branchName') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode}
+              submitError={errors.ifsccode && m(errors.ifsccode)}
             />
-            <TextInput label="Account Number" inputMode="numeric" autoComplete="off" {...text('acnumber')} />
-            <TextInput label="UAN Number" inputMode="numeric" autoComplete="off" {...text('uanno')} />
-            <TextInput label="ESI Number" inputMode="numeric" autoComplete="off" {...text('esino')} />
+            <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
+            <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
+            <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
-            {submitting ? MSG.submitting : MSG.addSupervisor}
+            {submitting ? m(MSG.submitting) : m(MSG.addSupervisor)}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
 import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerCreateBody } from '../../../shared/schemas/staff.js';
 import { createWorker, type NewWorkerBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
-import { workOptions, workerDesignationOptions } from './staff-options.js';
+import { useMessages } from '../../i18n/messages.js';
+import { useStaffLabels, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
 
@@ -30,6 +32,9 @@ const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 
  * workers: the manager's page today, the admin's /dashboard/admin/addworkers later.
  */
 export function AddWorkerForm() {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const { workerDesignationOptions } = useStaffLabels();
   const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, NewWorkerBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
@@ -41,33 +46,33 @@ export function AddWorkerForm() {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={MSG.addWorker}>
+      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.addWorker)}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {MSG.addWorker}
+            {m(MSG.addWorker)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Select label="Work" placeholder="Choose a work type" data={workOptions} {...select('work')} required allowDeselect={false} />
-            <TextInput label="Worker Name" autoComplete="off" {...text('name')} required />
-            <TextInput label="Phone Number" type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
-            <TextInput label="Aadhar Number" autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
-            <TextInput label="Emp ID" description={MSG.empIdHint} autoComplete="off" {...text('empid')} />
-            <Select label="Designation" data={workerDesignationOptions} {...select('designation')} allowDeselect={false} />
-            <TextInput label="Category" autoComplete="off" {...text('category')} />
-            <TextInput label="Wage Per Day" inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
+            <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
+            <TextInput label={t('staff.fields.workerName')} autoComplete="off" {...text('name')} required />
+            <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
+            <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
+            <TextInput label={m(MSG.columnEmpId)} description={m(MSG.empIdHint)} autoComplete="off" {...text('empid')} />
+            <Select label={t('staff.fields.designation')} data={workerDesignationOptions} {...select('designation')} allowDeselect={false} />
+            <TextInput label={t('staff.fields.category')} autoComplete="off" {...text('category')} />
+            <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={MSG.ifscInvalidAdd}
-              labels={{ ifsc: 'IFSC Code', bank: 'Bank Name', branch: 'Branch Name' }}
+              invalidMessage={m(MSG.ifscInvalidAdd)}
+              labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bankName'), branch: t('staff.fields.branchName') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode}
+              submitError={errors.ifsccode && m(errors.ifsccode)}
             />
-            <TextInput label="Account Number" inputMode="numeric" autoComplete="off" {...text('acnumber')} />
-            <TextInput label="UAN Number" inputMode="numeric" autoComplete="off" {...text('uanno')} />
-            <TextInput label="ESI Number" inputMode="numeric" autoComplete="off" {...text('esino')} />
+            <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
+            <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
+            <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
-            {submitting ? MSG.submitting : MSG.addWorker}
+            {submitting ? m(MSG.submitting) : m(MSG.addWorker)}
           </Button>
         </Stack>
       </form>

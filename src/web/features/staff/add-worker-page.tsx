@@ -2,17 +2,19 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AddWorkerForm } from './add-worker-form.js';
 
 /** manager/addworkers; the bulk upload (manager/addworkerss) has no menu entry, so it is offered here. */
 export default function AddWorkerPage() {
-  useDocumentTitle(`${MSG.addWorker} · Dutyroll`);
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.addWorker)} · Dutyroll`);
   return (
     <Stack gap="sm">
       <AddWorkerForm />
       <Group justify="flex-end">
         <Anchor component={Link} to="/dashboard/manager/addworkerss" py={6}>
-          {MSG.bulkUploadLink}
+          {m(MSG.bulkUploadLink)}
         </Anchor>
       </Group>
     </Stack>

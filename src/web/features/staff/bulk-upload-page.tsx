@@ -2,10 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, FileInput, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { useMessages } from '../../i18n/messages.js';
 import { downloadTemplate, uploadProblems, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
+
+/**
+ * The server's success message (MSG.bulkUploaded with its counts) in the reader's language:
+ * rebuilt from the counts, so it can be translated; another text is shown as it came.
+ */
+function successText(answer: UploadSuccess, m: ReturnType<typeof useMessages>): string {
+  const english = MSG.bulkUploaded(answer.imported, answer.skipped.length);
+  return answer.msg === english ? m.of('bulkUploaded', answer.imported, answer.skipped.length) : m(answer.msg);
+}
 
 type Outcome = { kind: 'success'; answer: UploadSuccess } | { kind: 'failure'; answer: UploadProblems };
 
@@ -21,7 +32,9 @@ function failureOf(error: Error): UploadProblems {
 
 /** manager/addworkerss, 'Bulk Upload Workers (Excel)'. */
 export default function BulkUploadPage() {
-  useDocumentTitle(`${MSG.bulkUploadTitle} · Dutyroll`);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.bulkUploadTitle)} · Dutyroll`);
   const { token } = useAuth();
   const upload = useUploadWorkbook();
   const [file, setFile] = useState<File | null>(null);
@@ -32,19 +45,19 @@ export default function BulkUploadPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setFileError(MSG.selectExcelFile);
+      setFileError(m(MSG.selectExcelFile));
       return;
     }
     setOutcome(null);
     upload.mutate(file, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.msg });
+        notifications.show({ color: 'green', message: successText(answer, m) });
         setOutcome({ kind: 'success', answer });
         setFile(null);
       },
       onError: (error) => {
         const answer = failureOf(error);
-        notifications.show({ color: 'red', title: MSG.uploadFailed, message: answer.msg });
+        notifications.show({ color: 'red', title: m(MSG.uploadFailed), message: m(answer.msg) });
         setOutcome({ kind: 'failure', answer });
       },
     });
@@ -55,7 +68,7 @@ export default function BulkUploadPage() {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong });
+      notifications.show({ color: 'red', message: m(error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong) });
     } finally {
       setDownloading(false);
     }
@@ -64,22 +77,22 @@ export default function BulkUploadPage() {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={onSubmit} noValidate aria-label={MSG.bulkUploadTitle}>
+        <form onSubmit={onSubmit} noValidate aria-label={m(MSG.bulkUploadTitle)}>
           <Stack gap="md">
             <Title order={1} fz={{ base: 22, sm: 28 }}>
-              {MSG.bulkUploadTitle}
+              {m(MSG.bulkUploadTitle)}
             </Title>
             <Text size="sm" c="dimmed">
-              {MSG.bulkColumnsHint}
+              {m(MSG.bulkColumnsHint)}
             </Text>
             <Group>
               <Button variant="light" onClick={() => void onDownload()} loading={downloading}>
-                {MSG.downloadTemplate}
+                {m(MSG.downloadTemplate)}
               </Button>
             </Group>
             <FileInput
-              label="Excel file"
-              placeholder=".xlsx or .xls"
+              label={t('staff.excelFile')}
+              placeholder={t('staff.excelTypes')}
               accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
               value={file}
               onChange={(next) => {
@@ -92,7 +105,7 @@ export default function BulkUploadPage() {
               maw={{ sm: 460 }}
             />
             <Button type="submit" size="md" disabled={upload.isPending} style={{ alignSelf: 'flex-start' }} miw={160}>
-              {upload.isPending ? MSG.uploading : MSG.upload}
+              {upload.isPending ? m(MSG.uploading) : m(MSG.upload)}
             </Button>
           </Stack>
         </form>
@@ -103,18 +116,20 @@ export default function BulkUploadPage() {
 }
 
 function UploadReport({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const m = useMessages();
   if (outcome.kind === 'success') {
-    const { msg, skipped } = outcome.answer;
+    const { skipped } = outcome.answer;
     return (
       <Stack gap="sm" aria-live="polite">
         <Alert color="green" variant="light">
-          {msg}
+          {successText(outcome.answer, m)}
         </Alert>
         {skipped.length ? (
           <ReportTable
-            title={MSG.bulkSkippedTitle}
-            columns={['Row', 'Aadhar', 'Reason']}
-            rows={skipped.map((item) => [String(item.row), item.aadhar, item.reason])}
+            title={m(MSG.bulkSkippedTitle)}
+            columns={[t('staff.row'), t('staff.fields.aadhar'), t('staff.reason')]}
+            rows={skipped.map((item) => [String(item.row), item.aadhar, m(item.reason)])}
           />
         ) : null}
       </Stack>
@@ -123,11 +138,15 @@ function UploadReport({ outcome }: { outcome: Outcome }) {
   const { msg, errors = [] } = outcome.answer;
   return (
     <Stack gap="sm" aria-live="polite">
-      <Alert color="red" variant="light" title={MSG.uploadFailed}>
-        {msg}
+      <Alert color="red" variant="light" title={m(MSG.uploadFailed)}>
+        {m(msg)}
       </Alert>
       {errors.length ? (
-        <ReportTable title={MSG.bulkProblemsTitle} columns={['Row', 'Column', 'Reason']} rows={errors.map((item) => [String(item.row), item.column, item.reason])} />
+        <ReportTable
+          title={m(MSG.bulkProblemsTitle)}
+          columns={[t('staff.row'), t('staff.column'), t('staff.reason')]}
+          rows={errors.map((item) => [String(item.row), item.column, m(item.reason)])}
+        />
       ) : null}
     </Stack>
   );

@@ -2,42 +2,46 @@ import type { FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { useFormState } from '../../forms/use-form-state.js';
+import { useMessages } from '../../i18n/messages.js';
 import { PageLoader } from '../../layouts/page-loader.js';
 import { useUpdateWorker, useWorker, type WorkerChangeBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
-import { designationOptions, statusOptions, workOptions } from './staff-options.js';
+import { useStaffLabels, workOptions } from './staff-options.js';
+import { translatedFields } from './translated-fields.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
 const STAFF_LIST = '/dashboard/manager/staffdetails';
 
 /** manager/editstaff/{id}, 'Update Worker'. */
 export default function EditStaffPage() {
-  useDocumentTitle(`${MSG.updateWorker} · Dutyroll`);
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.updateWorker)} · Dutyroll`);
   const { id = '' } = useParams();
   const worker = useWorker(id);
 
-  if (worker.isPending) return <PageLoader label={MSG.loading} />;
+  if (worker.isPending) return <PageLoader label={m(MSG.loading)} />;
   if (worker.isError) {
-    const detail = worker.error instanceof NetworkError ? MSG.cannotReachServer : worker.error instanceof ApiError ? worker.error.message : '';
+    const detail = worker.error instanceof NetworkError ? m(MSG.cannotReachServer) : worker.error instanceof ApiError ? m(worker.error.message) : '';
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {MSG.updateWorker}
+          {m(MSG.updateWorker)}
         </Title>
-        <Alert color="red" variant="light" title={MSG.workerFetchFailed}>
+        <Alert color="red" variant="light" title={m(MSG.workerFetchFailed)}>
           {detail || null}
         </Alert>
         <Anchor component={Link} to={STAFF_LIST}>
-          {MSG.allStaffMembers}
+          {m(MSG.allStaffMembers)}
         </Anchor>
       </Stack>
     );
@@ -47,13 +51,13 @@ export default function EditStaffPage() {
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {MSG.updateWorker}
+          {m(MSG.updateWorker)}
         </Title>
         <Alert color="yellow" variant="light" title={worker.data.name}>
-          {MSG.staffOfHigherRole}
+          {m(MSG.staffOfHigherRole)}
         </Alert>
         <Anchor component={Link} to={STAFF_LIST}>
-          {MSG.allStaffMembers}
+          {m(MSG.allStaffMembers)}
         </Anchor>
       </Stack>
     );
@@ -84,10 +88,15 @@ function formOf(worker: Worker) {
 }
 
 function EditWorkerForm({ worker }: { worker: Worker }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const { designationOptions, statusOptions } = useStaffLabels();
   const navigate = useNavigate();
   const update = useUpdateWorker(worker._id);
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
-  const { form, errors, setErrors, idOf, text, digits, select } = useFormState<Form>(() => formOf(worker));
+  const state = useFormState<Form>(() => formOf(worker));
+  const { form, errors, setErrors, idOf } = state;
+  const { text, digits, select } = translatedFields(state, m);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +111,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
     }
     update.mutate(body, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: MSG.workerUpdated });
+        notifications.show({ color: 'green', message: m(MSG.workerUpdated) });
         const work = parsed.data?.work;
         navigate(work && work !== 'mcc' ? `${STAFF_LIST}?work=${encodeURIComponent(work)}` : STAFF_LIST);
       },
@@ -110,8 +119,8 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
         const detail = error instanceof NetworkError ? MSG.cannotReachServer : error.message;
         notifications.show(
           detail && detail !== MSG.workerUpdateFailed
-            ? { color: 'red', title: MSG.workerUpdateFailed, message: detail }
-            : { color: 'red', message: MSG.workerUpdateFailed },
+            ? { color: 'red', title: m(MSG.workerUpdateFailed), message: m(detail) }
+            : { color: 'red', message: m(MSG.workerUpdateFailed) },
         );
       },
     });
@@ -119,37 +128,37 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={MSG.updateWorker}>
+      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.updateWorker)}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {MSG.updateWorker}
+            {m(MSG.updateWorker)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput label="Staff Name" autoComplete="off" {...text('name')} required />
-            <TextInput label="Phone" type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
-            <TextInput label="Emp ID" autoComplete="off" {...text('empid')} required />
-            <Select label="Designation" data={designationOptions} {...select('designation')} allowDeselect={false} />
-            <TextInput label="Aadhar" autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
-            <TextInput label="Wage" inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
-            <Select label="Work" data={workOptions} {...select('work')} required allowDeselect={false} />
+            <TextInput label={t('staff.fields.staffName')} autoComplete="off" {...text('name')} required />
+            <TextInput label={t('staff.fields.phone')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
+            <TextInput label={m(MSG.columnEmpId)} autoComplete="off" {...text('empid')} required />
+            <Select label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <TextInput label={t('staff.fields.aadhar')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
+            <TextInput label={t('staff.fields.wage')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
+            <Select label={t('staff.fields.work')} data={workOptions} {...select('work')} required allowDeselect={false} />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={MSG.ifscInvalidEdit}
-              labels={{ ifsc: 'IFSC Code', bank: 'Bank', branch: 'Branch' }}
+              invalidMessage={m(MSG.ifscInvalidEdit)}
+              labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bank'), branch: t('staff.fields.branch') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode}
+              submitError={errors.ifsccode && m(errors.ifsccode)}
             />
-            <TextInput label="Account Number" inputMode="numeric" autoComplete="off" {...text('acnumber')} />
-            <TextInput label="UAN Number" inputMode="numeric" autoComplete="off" {...text('uanno')} />
-            <TextInput label="ESI Number" inputMode="numeric" autoComplete="off" {...text('esino')} />
-            <Select label="Status" placeholder={MSG.selectStaffStatus} data={statusOptions} {...select('status')} allowDeselect={false} />
+            <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
+            <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
+            <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
+            <Select label={m(MSG.columnStatus)} placeholder={m(MSG.selectStaffStatus)} data={statusOptions} {...select('status')} allowDeselect={false} />
           </SimpleGrid>
           <Group gap="sm">
             <Button type="submit" size="md" disabled={update.isPending} miw={200}>
-              {update.isPending ? MSG.updating : MSG.updateWorker}
+              {update.isPending ? m(MSG.updating) : m(MSG.updateWorker)}
             </Button>
             <Button component={Link} to={STAFF_LIST} variant="default" size="md">
-              Cancel
+              {m(MSG.cancel)}
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,12 @@
 import { Loader, TextInput } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { IFSC_LENGTH } from '../../../shared/limits.js';
+import { useMessages } from '../../i18n/messages.js';
 import type { IfscLookup } from './use-ifsc-lookup.js';
 
 export interface IfscFieldsProps {
   lookup: IfscLookup;
-  /** '⚠️ Enter a valid IFSC code' (add forms) or '⚠️ Invalid IFSC Code' (edit form) */
+  /** '⚠️ Enter a valid IFSC code' (add forms) or '⚠️ Invalid IFSC Code' (edit form), in the reader's language */
   invalidMessage: string;
   labels: { ifsc: string; bank: string; branch: string };
   /** ids for focusing a field with an error */
@@ -16,8 +17,9 @@ export interface IfscFieldsProps {
 
 /** IFSC Code, Bank and Branch: the lookup fills the last two, read-only (SPEC §5 IFSC). */
 export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }: IfscFieldsProps) {
+  const m = useMessages();
   const { state, setCode, setBranch } = lookup;
-  const lookupError = state.status === 'invalid' ? invalidMessage : state.status === 'unreachable' ? MSG.cannotReachServer : undefined;
+  const lookupError = state.status === 'invalid' ? invalidMessage : state.status === 'unreachable' ? m(MSG.cannotReachServer) : undefined;
   return (
     <>
       <TextInput
@@ -29,7 +31,7 @@ export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }:
         autoCapitalize="characters"
         autoComplete="off"
         spellCheck={false}
-        description={state.status === 'checking' ? MSG.checkingIfsc : undefined}
+        description={state.status === 'checking' ? m(MSG.checkingIfsc) : undefined}
         rightSection={state.status === 'checking' ? <Loader size="xs" aria-hidden /> : undefined}
         error={lookupError ?? (state.status === 'idle' && state.code !== '' ? submitError : undefined)}
         styles={{ input: { textTransform: 'uppercase' } }}
@@ -42,7 +44,7 @@ export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }:
         readOnly={!state.branchEditable}
         tabIndex={state.branchEditable ? undefined : -1}
         variant={state.branchEditable ? 'default' : 'filled'}
-        description={state.branchEditable ? MSG.branchTypeHint : undefined}
+        description={state.branchEditable ? m(MSG.branchTypeHint) : undefined}
         onChange={(event) => setBranch(event.currentTarget.value)}
       />
     </>

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Box, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { NetworkError } from '../../api/client.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useWorkers } from './api.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
 
@@ -20,14 +22,17 @@ const TABS: { work: WorkType; label: string }[] = [
   { work: 'pftr', label: 'PFTR' },
 ];
 export const STAFF_PAGE_SIZE = 50;
-const COLUMNS = ['Name', 'Phone', 'Emp ID', 'Aadhar', 'Status', 'Action'];
+const COLUMN_COUNT = 6;
 
 /**
  * manager/staffdetails, 'All Staff Members'. Tab, search and page live in the address,
  * so coming back from Update Worker shows the same rows.
  */
 export default function StaffListPage() {
-  useDocumentTitle(`${MSG.allStaffMembers} · Dutyroll`);
+  const { t } = useTranslation();
+  const m = useMessages();
+  useDocumentTitle(`${m(MSG.allStaffMembers)} · Dutyroll`);
+  const columns = [m(MSG.columnName), t('staff.fields.phone'), m(MSG.columnEmpId), t('staff.fields.aadhar'), m(MSG.columnStatus), t('staff.action')];
   const { params, update, page } = useAddressParams();
   const work = toWorkType(params.get('work')) ?? 'mcc';
   const search = params.get('q') ?? '';
@@ -40,20 +45,20 @@ export default function StaffListPage() {
 
   let body;
   if (query.isPending) {
-    body = <StatusRow text={MSG.loading} />;
+    body = <StatusRow text={m(MSG.loading)} />;
   } else if (query.isError) {
     const error = query.error;
     body = (
       <Table.Tr>
-        <Table.Td colSpan={COLUMNS.length}>
+        <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {error instanceof NetworkError ? MSG.cannotReachServer : error.message || MSG.somethingWentWrong}
+            {error instanceof NetworkError ? m(MSG.cannotReachServer) : m(error.message || MSG.somethingWentWrong)}
           </Alert>
         </Table.Td>
       </Table.Tr>
     );
   } else if (workers.length === 0) {
-    body = <StatusRow text={MSG.noStaffInCategory} />;
+    body = <StatusRow text={m(MSG.noStaffInCategory)} />;
   } else {
     body = workers.map((worker) => (
       <Table.Tr key={worker._id}>
@@ -65,8 +70,8 @@ export default function StaffListPage() {
           <StaffStatusBadge status={worker.status} />
         </Table.Td>
         <Table.Td>
-          <Anchor component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} aria-label={`Edit ${worker.name}`} fw={600} py={6} display="inline-block">
-            Edit
+          <Anchor component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} aria-label={t('staff.editOf', { name: worker.name })} fw={600} py={6} display="inline-block">
+            {m(MSG.billEdit)}
           </Anchor>
         </Table.Td>
       </Table.Tr>
@@ -77,14 +82,14 @@ export default function StaffListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {MSG.allStaffMembers}
+          {m(MSG.allStaffMembers)}
         </Title>
         <Group gap="xs">
           <Button component={Link} to="/dashboard/manager/addworkers" variant="light">
-            {MSG.addWorker}
+            {m(MSG.addWorker)}
           </Button>
           <Button component={Link} to="/dashboard/manager/addworkerss" variant="default">
-            {MSG.bulkUploadLink}
+            {m(MSG.bulkUploadLink)}
           </Button>
         </Group>
       </Group>
@@ -99,8 +104,8 @@ export default function StaffListPage() {
       </Tabs>
       <TextInput
         type="search"
-        label="Search"
-        placeholder={MSG.searchStaff}
+        label={t('staff.search')}
+        placeholder={m(MSG.searchStaff)}
         value={search}
         onChange={(event) => update({ q: event.currentTarget.value, page: null })}
         maw={{ sm: 420 }}
@@ -110,7 +115,7 @@ export default function StaffListPage() {
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <Table.Th key={column}>{column}</Table.Th>
                 ))}
               </Table.Tr>
@@ -125,10 +130,10 @@ export default function StaffListPage() {
       {total > 0 ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {MSG.staffShown((page - 1) * STAFF_PAGE_SIZE + 1, Math.min(page * STAFF_PAGE_SIZE, total), total)}
+            {m.of('staffShown', (page - 1) * STAFF_PAGE_SIZE + 1, Math.min(page * STAFF_PAGE_SIZE, total), total)}
           </Text>
           {pages > 1 ? (
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} size="md" aria-label="Pages" />
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} size="md" aria-label={t('staff.pages')} />
           ) : null}
         </Group>
       ) : null}
@@ -139,7 +144,7 @@ export default function StaffListPage() {
 function StatusRow({ text }: { text: string }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={COLUMNS.length} ta="center" py="xl" c="dimmed">
+      <Table.Td colSpan={COLUMN_COUNT} ta="center" py="xl" c="dimmed">
         {text}
       </Table.Td>
     </Table.Tr>
@@ -151,17 +156,19 @@ function StatusRow({ text }: { text: string }) {
  * edit link are on screen without scrolling sideways.
  */
 function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'done'; workers: Worker[]; error: Error | null }) {
-  if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{MSG.loading}</Text>;
+  const { t } = useTranslation();
+  const m = useMessages();
+  if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{m(MSG.loading)}</Text>;
   if (state === 'error') {
     return (
       <Alert color="red" variant="light">
-        {error instanceof NetworkError ? MSG.cannotReachServer : error?.message || MSG.somethingWentWrong}
+        {error instanceof NetworkError ? m(MSG.cannotReachServer) : m(error?.message || MSG.somethingWentWrong)}
       </Alert>
     );
   }
-  if (workers.length === 0) return <Text ta="center" c="dimmed" py="lg">{MSG.noStaffInCategory}</Text>;
+  if (workers.length === 0) return <Text ta="center" c="dimmed" py="lg">{m(MSG.noStaffInCategory)}</Text>;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={MSG.allStaffMembers}>
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m(MSG.allStaffMembers)}>
       {workers.map((worker) => (
         <Card key={worker._id} component="li" withBorder radius="lg" padding="md" aria-label={worker.name}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -172,9 +179,9 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
           </Group>
           <SimpleGrid cols={2} spacing="md" verticalSpacing={2} mt="xs" style={{ gridTemplateColumns: 'auto 1fr' }}>
             {[
-              ['Phone', worker.phone],
-              ['Emp ID', worker.empid],
-              ['Aadhar', worker.aadhar ?? ''],
+              [t('staff.fields.phone'), worker.phone],
+              [m(MSG.columnEmpId), worker.empid],
+              [t('staff.fields.aadhar'), worker.aadhar ?? ''],
             ].map(([label, value]) => (
               <Fragment key={label}>
                 <Text size="sm" c="dimmed">
@@ -184,8 +191,8 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
               </Fragment>
             ))}
           </SimpleGrid>
-          <Button component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} variant="light" size="md" mt="sm" fullWidth aria-label={`Edit ${worker.name}`}>
-            Edit
+          <Button component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} variant="light" size="md" mt="sm" fullWidth aria-label={t('staff.editOf', { name: worker.name })}>
+            {m(MSG.billEdit)}
           </Button>
         </Card>
       ))}

@@ -1,13 +1,15 @@
 import { Badge } from '@mantine/core';
 import { STAFF_STATUS, type StaffStatus } from '../../../shared/staff.js';
+import { useStaffLabels } from './staff-options.js';
 
 const COLORS: Record<StaffStatus, string> = { [STAFF_STATUS.active]: 'green', [STAFF_STATUS.onLeave]: 'yellow', [STAFF_STATUS.resigned]: 'red' };
 
-/** Staff status (SPEC §4) as a coloured badge. */
+/** Staff status (SPEC §4) as a coloured badge, in the reader's language. */
 export function StaffStatusBadge({ status }: { status: string }) {
+  const labels = useStaffLabels();
   return (
     <Badge color={COLORS[status as StaffStatus] ?? 'gray'} variant="light" radius="sm" style={{ whiteSpace: 'nowrap' }}>
-      {status}
+      {labels.status(status)}
     </Badge>
   );
 }

@@ -3,8 +3,10 @@ import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { useFormState } from '../../forms/use-form-state.js';
+import { useMessages } from '../../i18n/messages.js';
 import { useStaffCreated } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
+import { translatedFields } from './translated-fields.js';
 import { ifscBlocksSubmit, type IfscState } from './ifsc-lookup.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
@@ -12,7 +14,8 @@ import { useIfscLookup } from './use-ifsc-lookup.js';
  * The submit flow of the Add Worker and Add Supervisor forms (SPEC §5, §8): build the
  * payload with the looked-up bank, check it with the shared rules (and refuse an IFSC the
  * lookup found invalid), focus the first wrong field, send it, show SPEC's toasts, and on
- * success start a fresh form and refresh the staff lists.
+ * success start a fresh form and refresh the staff lists. Field messages and toasts are in
+ * the reader's language.
  */
 export function useStaffCreateForm<F extends Record<string, string>, B>(options: {
   empty: F;
@@ -23,6 +26,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
   success: string;
 }) {
   const { token } = useAuth();
+  const m = useMessages();
   const ifsc = useIfscLookup();
   const staffCreated = useStaffCreated();
   const state = useFormState<F>(options.empty);
@@ -41,7 +45,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     setSubmitting(true);
     try {
       const answer = await options.send(body, token);
-      notifyCreated(answer.status, options.success);
+      notifyCreated(answer.status, m(options.success));
       if (answer.status === 201) {
         state.setForm(options.empty);
         ifsc.reset();
@@ -54,5 +58,5 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     }
   }
 
-  return { ...state, ifsc, submitting, onSubmit };
+  return { ...state, ...translatedFields(state, m), ifsc, submitting, onSubmit };
 }

@@ -1,24 +1,33 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { MSG } from '../../../shared/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
-/** The supervisor's side menu (SPEC §2 user area). */
-const menu: MenuLink[] = [
-  { label: 'Home', to: '/dashboard/user/' },
-  // @links:duties
-  { label: 'Add Duty', to: '/dashboard/user/addduty' },
-  { label: 'Live Duty', to: '/dashboard/user' },
-  { label: 'Completed Duty', to: '/dashboard/user/completedduty' },
-  // @links:chat
-  { label: 'Connect', to: '/dashboard/user/connect', badge: <ChatMenuBadge /> },
-];
+/** The supervisor's side menu (SPEC §2 user area), in the reader's language. */
+function useMenu(): MenuLink[] {
+  const { t } = useTranslation();
+  const m = useMessages();
+  return [
+    { label: t('supervisor.menu.home'), to: '/dashboard/user/' },
+    // @links:duties
+    { label: t('supervisor.menu.addDuty'), to: '/dashboard/user/addduty' },
+    { label: t('supervisor.menu.liveDuty'), to: '/dashboard/user' },
+    { label: t('supervisor.menu.completedDuty'), to: '/dashboard/user/completedduty' },
+    // @links:chat
+    { label: m(MSG.chatMenuLabel), to: '/dashboard/user/connect', badge: <ChatMenuBadge /> },
+  ];
+}
 
 /** The supervisor area, guarded by /auth/userauth (supervisors, and managers for the Supervisor Tab). */
 export default function UserArea() {
+  const { t } = useTranslation();
+  const menu = useMenu();
   return (
     <RoleGuard area="user">
-      <AreaShell menuTitle="Menu" links={menu}>
+      <AreaShell menuTitle={t('supervisor.menu.title')} links={menu}>
         <Outlet />
       </AreaShell>
     </RoleGuard>

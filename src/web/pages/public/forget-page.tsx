@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
@@ -7,6 +8,8 @@ import { forgetBody, resetPasswordBody, verifyOtpBody } from '../../../shared/sc
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
+import { LanguageSwitch } from '../../i18n/language-switch.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
@@ -21,7 +24,9 @@ interface Notice {
  * then the new-password field; 2 seconds after success, /login.
  */
 export default function ForgetPage() {
-  usePageMeta('Forgot password · Dutyroll', 'Reset your Dutyroll password with a code sent to your e-mail address.');
+  const { t } = useTranslation();
+  const m = useMessages();
+  usePageMeta(`${t('auth.forgotPasswordTitle')} · Dutyroll`, t('auth.forgotPasswordDescription'));
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
@@ -56,7 +61,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await requestResetCode(parsed.data.email);
-        setNotice({ tone: 'success', text: answer.message });
+        setNotice({ tone: 'success', text: translateMessage(answer.message) });
         setOtp('');
         setStep('otp');
       } catch (error) {
@@ -74,7 +79,7 @@ export default function ForgetPage() {
       try {
         const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
         setResetToken(answer.resetToken);
-        setNotice({ tone: 'success', text: answer.message });
+        setNotice({ tone: 'success', text: translateMessage(answer.message) });
         setStep('password');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.invalidOtp) });
@@ -90,7 +95,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
-        setNotice({ tone: 'success', text: answer.message || MSG.resetSuccess });
+        setNotice({ tone: 'success', text: translateMessage(answer.message || MSG.resetSuccess) });
         setStep('done');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });
@@ -108,35 +113,35 @@ export default function ForgetPage() {
   }
 
   const onSubmit = step === 'email' ? sendCode : step === 'otp' ? checkCode : saveNewPassword;
-  const submitLabel = step === 'email' ? 'Send OTP' : step === 'otp' ? 'Verify OTP' : 'Reset Password';
+  const submitLabel = step === 'email' ? t('auth.sendOtp') : step === 'otp' ? t('auth.verifyOtp') : t('auth.resetPassword');
 
   return (
-    <AuthCard title="Forgot password" subtitle={`We will e-mail you a ${OTP_DIGITS}-digit code to set a new password.`}>
+    <AuthCard title={t('auth.forgotPasswordTitle')} subtitle={t('auth.forgotPasswordSubtitle', { digits: OTP_DIGITS })} corner={<LanguageSwitch />}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Email"
+            label={t('auth.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            error={errors.email && m(errors.email)}
             readOnly={step !== 'email'}
             required
             autoFocus
           />
           {step !== 'email' ? (
             <TextInput
-              label="OTP"
-              description={`The ${OTP_DIGITS}-digit code from the e-mail`}
+              label={t('auth.otp')}
+              description={t('auth.otpDescription', { digits: OTP_DIGITS })}
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={OTP_DIGITS}
               value={otp}
               onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.otp}
+              error={errors.otp && m(errors.otp)}
               readOnly={step !== 'otp'}
               required
               autoFocus
@@ -144,12 +149,12 @@ export default function ForgetPage() {
           ) : null}
           {step === 'password' || step === 'done' ? (
             <PasswordInput
-              label="New password"
-              description={`At least ${PASSWORD_MIN} characters`}
+              label={t('auth.newPassword')}
+              description={t('auth.newPasswordDescription', { min: PASSWORD_MIN })}
               autoComplete="new-password"
               value={newPassword}
               onChange={(event) => setNewPassword(event.currentTarget.value)}
-              error={errors.newPassword}
+              error={errors.newPassword && m(errors.newPassword)}
               readOnly={step === 'done'}
               required
               autoFocus
@@ -165,11 +170,11 @@ export default function ForgetPage() {
           </Button>
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to="/login" size="sm">
-              Back to login
+              {t('auth.backToLogin')}
             </Anchor>
             {step === 'otp' || step === 'password' ? (
               <Anchor component="button" type="button" size="sm" onClick={startOver}>
-                Use another e-mail or resend the code
+                {t('auth.startOver')}
               </Anchor>
             ) : null}
           </Group>

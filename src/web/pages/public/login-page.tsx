@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { homePathForRole } from '../../../shared/roles.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
 import { useCompanyProfile } from '../../company-profile.js';
+import { LanguageSwitch } from '../../i18n/language-switch.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -37,8 +40,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = safeReturnPath((location.state as LoginRedirectState | null)?.from);
+  const { t } = useTranslation();
+  const m = useMessages();
 
-  usePageMeta(`${MSG.login} · ${companyProfile.shortName}`, `Sign in to ${companyProfile.shortName} to record and follow train cleaning duties, staff and bills.`);
+  usePageMeta(`${m(MSG.login)} · ${companyProfile.shortName}`, t('auth.loginDescription', { company: companyProfile.shortName }));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -84,20 +89,20 @@ export default function LoginPage() {
     try {
       const answer = await code.login(parsed.data);
       signIn({ user: answer.user, token: answer.token });
-      code.notifications.show({ color: 'green', message: MSG.loginSuccess });
+      code.notifications.show({ color: 'green', message: translateMessage(MSG.loginSuccess) });
       const home = homePathForRole(answer.user.role) ?? '/';
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
       const message = error instanceof code.ApiError ? error.message || MSG.loginFailed : MSG.somethingWentWrong;
-      code.notifications.show({ color: 'red', message });
+      code.notifications.show({ color: 'red', message: translateMessage(message) });
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Sign in" subtitle="Use the e-mail address your manager registered for you.">
+    <AuthCard title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} corner={<LanguageSwitch />}>
       <form onSubmit={onSubmit} noValidate className={classes.form} onKeyDown={prefetch} onPointerDown={prefetch} onChange={prefetch}>
-        <Field label="Email" error={errors.email}>
+        <Field label={t('auth.email')} error={errors.email && m(errors.email)}>
           {(props) => (
             <input
               {...props}
@@ -113,7 +118,7 @@ export default function LoginPage() {
             />
           )}
         </Field>
-        <Field label="Password" error={errors.password}>
+        <Field label={t('auth.password')} error={errors.password && m(errors.password)}>
           {(props) => (
             <div className={classes.passwordRow}>
               <input
@@ -129,7 +134,7 @@ export default function LoginPage() {
                 type="button"
                 className={classes.reveal}
                 onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
                 aria-pressed={showPassword}
               >
                 <EyeIcon crossed={showPassword} />
@@ -138,16 +143,16 @@ export default function LoginPage() {
           )}
         </Field>
         <div className={classes.forgot}>
-          <Link to="/forget">Forgot password?</Link>
+          <Link to="/forget">{t('auth.forgotPasswordLink')}</Link>
         </div>
         {errors.form ? (
           <p role="alert" className={classes.error}>
-            {errors.form}
+            {m(errors.form)}
           </p>
         ) : null}
         <button type="submit" className={classes.submit} disabled={submitting} aria-busy={submitting}>
           {submitting ? <span className={classes.spinner} aria-hidden="true" /> : null}
-          {MSG.login}
+          {m(MSG.login)}
         </button>
       </form>
     </AuthCard>
