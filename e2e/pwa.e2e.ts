@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
+import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
 import { callApi, DESKTOP, launchBrowser, openPage, PHONE, realErrors, ROOT, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
@@ -168,6 +169,12 @@ describe('without network, after one online visit', () => {
     await page.reload();
     await page.getByLabel(/^Train Number/).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('auth'))).not.toBeNull();
+
+    // the Hindi catalogue was never loaded online either: it comes from the precache too
+    await page.evaluate(() => window.localStorage.setItem('dutyroll.language', 'hi'));
+    await page.reload();
+    await page.getByRole('heading', { name: hi.duties.addWorkDetails }).waitFor();
+    await page.getByLabel(new RegExp(`^${hi.duties.trainNumber}`)).waitFor();
 
     // Cache Storage holds the app's files only: no API answer (personal data) survives a sign-out there
     const cached = await page.evaluate(async () => {
