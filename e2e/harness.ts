@@ -97,16 +97,21 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   if (response.status !== 200) throw new Error(`the server said it was ready, but /readyz answered ${response.status}:\n${output()}`);
 }
 
+export interface StartOptions {
+  /** Another build of the web app to serve (default WEB_ROOT, else dist/web). */
+  webRoot?: string;
+}
+
 /** Starts the built server on a fresh database with these accounts. */
-export async function startApp(accounts: Account[]): Promise<RunningApp> {
+export async function startApp(accounts: Account[], options: StartOptions = {}): Promise<RunningApp> {
   const serverMain = path.join(ROOT, 'dist/server/main.js');
-  const webRoot = process.env.WEB_ROOT || path.join(ROOT, 'dist/web');
+  const webRoot = options.webRoot || process.env.WEB_ROOT || path.join(ROOT, 'dist/web');
   if (!existsSync(serverMain) || !existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error('Build first: npm run build (npm run test:e2e does it for you)');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-e2e-'));
   const postgresDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
-  const env = serverEnv(dataDir, postgresDb?.url);
+  const env = serverEnv(dataDir, postgresDb?.url, { WEB_ROOT: webRoot });
   const cleanUp = async () => {
     await postgresDb?.drop().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });

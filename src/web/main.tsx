@@ -52,8 +52,8 @@ if (!root) throw new Error('index.html has no #root element');
 await startLanguage();
 
 // The service worker (installable app, offline screens, the "new version" prompt) is a
-// production feature: its code and workbox-window load after the page has loaded, so
-// they cost the first screen nothing. Never in `vite` dev or the unit tests.
+// production feature: its registration code loads after the page has loaded, so it costs
+// the first screen nothing. Never in `vite` dev or the unit tests.
 if (import.meta.env.PROD) {
   const registerWorker = () => void import('./pwa/register-sw.js').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => {});
   if (document.readyState === 'complete') registerWorker();

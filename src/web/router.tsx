@@ -15,7 +15,13 @@ type PageModule = { default: ComponentType };
  * pages load no dashboard code (and a supervisor's phone downloads no manager screens).
  * A chunk that cannot be loaded (a tab older than the last release) reloads the page once.
  */
-const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await importOrReload(load)).default });
+const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await importOrReload(load, destination)).default });
+
+/** The address being opened: while a page's code loads, the address bar still shows the last page. */
+function destination(): string {
+  const opening = router.state.navigation.location;
+  return opening ? new URL(router.createHref(opening), window.location.href).href : window.location.href;
+}
 
 export const routes: RouteObject[] = [
   {

@@ -12,8 +12,10 @@ export const CHUNK_RELOAD_WINDOW_MS = 5 * 60 * 1000;
 
 export interface ReloadEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** the page's address now */
   href: () => string;
-  reload: () => void;
+  /** loads this address afresh from the server (the current one: a reload) */
+  reload: (href: string) => void;
   online: () => boolean;
   now: () => number;
   /** set once this page has asked for a reload: other failures meanwhile wait for it */
@@ -33,18 +35,20 @@ function browserEnvironment(): ReloadEnvironment {
   browser = {
     storage,
     href: () => window.location.href,
-    reload: () => window.location.reload(),
+    reload: (href) => {
+      if (href === window.location.href) window.location.reload();
+      else window.location.assign(href);
+    },
     online: () => navigator.onLine,
     now: () => Date.now(),
   };
   return browser;
 }
 
-/** Whether this failure may reload the page; if so, remembers that it did. */
-export function claimReload(env: ReloadEnvironment): boolean {
+/** Whether this failure may reload the page at `href`; if so, remembers that it did. */
+export function claimReload(env: ReloadEnvironment, href: string): boolean {
   // offline, a reload brings nothing new (the worker would serve the same version)
   if (!env.online() || !env.storage) return false;
-  const href = env.href();
   try {
     const last = JSON.parse(env.storage.getItem(CHUNK_RELOAD_KEY) ?? 'null') as { href?: unknown; at?: unknown } | null;
     if (last && last.href === href && typeof last.at === 'number' && env.now() - last.at < CHUNK_RELOAD_WINDOW_MS) return false;
@@ -60,18 +64,26 @@ export function claimReload(env: ReloadEnvironment): boolean {
 }
 
 /**
- * Loads a page's module; when that fails and a reload may help, reloads the page (the
- * returned promise then never settles: the page is going away), else rethrows.
+ * Loads a page's module; when that fails and a reload may help, loads the page afresh
+ * (the returned promise then never settles: the page is going away), else rethrows.
+ * `destination` is the address being opened: during an in-app navigation the address
+ * bar still shows the previous page until the new one's code has loaded.
  */
-export async function importOrReload<T>(load: () => Promise<T>, env: ReloadEnvironment = browserEnvironment()): Promise<T> {
+export async function importOrReload<T>(load: () => Promise<T>, destination?: () => string, env: ReloadEnvironment = browserEnvironment()): Promise<T> {
   try {
     return await load();
   } catch (error) {
     // two chunks of one page (an area and its screen) fail together: one reload
     if (!env.reloading) {
-      if (!claimReload(env)) throw error;
+      let href = env.href();
+      try {
+        href = destination?.() ?? href;
+      } catch {
+        // no destination known: the current address
+      }
+      if (!claimReload(env, href)) throw error;
       env.reloading = true;
-      env.reload();
+      env.reload(href);
     }
     return new Promise<T>(() => {});
   }
