@@ -26,21 +26,21 @@ const IFSC_OR_BLANK = new RegExp(`^(?:${IFSC_ANY_CASE})?$`);
 
 /** The fields as the forms label them, for messages (the register form uses them too). */
 export const LABELS = {
-  name: 'Name',
-  phone: 'Phone',
-  aadhar: 'Aadhar',
-  empid: 'Emp ID',
-  designation: 'Designation',
-  category: 'Category',
-  work: 'Work',
-  wage: 'Wage',
-  bank: 'Bank',
-  branch: 'Branch',
-  ifsccode: 'IFSC code',
-  acnumber: 'Account Number',
-  uanno: 'UAN Number',
-  esino: 'ESI Number',
-  status: 'Status',
+  name: MSG.columnName,
+  phone: MSG.fields.phone,
+  aadhar: MSG.fields.aadhar,
+  empid: MSG.columnEmpId,
+  designation: MSG.fields.designation,
+  category: MSG.fields.category,
+  work: MSG.fields.work,
+  wage: MSG.fields.wage,
+  bank: MSG.fields.bank,
+  branch: MSG.fields.branch,
+  ifsccode: MSG.fields.ifscCode,
+  acnumber: MSG.fields.accountNumber,
+  uanno: MSG.fields.uanNumber,
+  esino: MSG.fields.esiNumber,
+  status: MSG.columnStatus,
 } as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
