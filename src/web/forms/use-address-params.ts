@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -8,18 +9,25 @@ import { useSearchParams } from 'react-router';
  */
 export function useAddressParams() {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The router renders a navigation as a transition, so a second change that follows
+  // the first quickly (a tab tapped, then a name typed) can run before that render: it
+  // builds on the last address asked for, not on the one last rendered, or it would
+  // undo the first change.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   /** ?page=, a whole number from 1 (anything else is page 1) */
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   return { params, update, page };
