@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,13 +11,17 @@ import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useCrewCandidates, useDutyStaffingNorms, useSupervisors, type NewDutyBody } from './api.js';
+import { useCompletedDuties, useCrewCandidates, useDutyStaffingNorms, useLiveDuties, useSupervisors, type CrewMember, type NewDutyBody } from './api.js';
 import { useFixEntry } from '../../offline/fix-entry.js';
 import { useSubmitWrite } from '../../offline/submit-write.js';
 import { FixNotice } from '../../offline/fix-notice.js';
+import { useOutboxStatus } from '../../offline/outbox-provider.js';
+import { liveBoardWithQueued } from '../../offline/queued-duties.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
 import { translateMessage, useMessages } from '../../i18n/messages.js';
-import { readDutyForm, requiredStaffShown } from './duty-form.js';
+import { readDutyForm, requiredStaffShown, thisMonthRange } from './duty-form.js';
+import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers } from './crew-shortcuts.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
@@ -27,6 +31,9 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
  * work type gets only that type and is recorded as the duty's supervisor; a manager picks
  * the type and the supervisor. The form is read with the server's own request schema, so
  * it says what the server would, and Required Staff uses the server's staffing norm.
+ * Crew entry in a few taps (issue 15): the crew is a checklist showing who is on a live
+ * duty, "Same crew as last duty" and the recent train numbers are read from the live and
+ * completed lists (and the outbox) the phone already holds, so they work offline too.
  */
 export default function AddDutyPage() {
   const { t } = useTranslation();
@@ -53,6 +60,7 @@ export default function AddDutyPage() {
   const candidates = useCrewCandidates(work);
   const supervisors = useSupervisors(isManager);
   const norms = useDutyStaffingNorms();
+  const shortcuts = useCrewShortcuts(work, isManager ? supervisor : (user?._id ?? null));
   // through the phone's outbox: sent now when the network allows, else kept and sent later,
   // once, under its own Idempotency-Key (decision 0020)
   const submitWrite = useSubmitWrite();
@@ -138,6 +146,10 @@ export default function AddDutyPage() {
     }
   }
 
+  // "Same crew as last duty": that duty's people who are still in the active crew
+  const lastCrew = shortcuts.lastDuty ? crewOfDuty(shortcuts.lastDuty, candidates.data ?? []) : [];
+  const lastCrewNoteId = useId();
+
   const supervisorOptions = (supervisors.data ?? [])
     .slice()
     // the chosen type's supervisors first: they are the likely ones
@@ -178,15 +190,37 @@ export default function AddDutyPage() {
             <>
               {train && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <TextInput
-                    label={t('duties.trainNumber')}
-                    value={fields.trainno}
-                    onChange={(event) => set('trainno', event.currentTarget.value)}
-                    maxLength={TRAIN_NO_MAX}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    withAsterisk
-                  />
+                  <Stack gap={6}>
+                    <TextInput
+                      label={t('duties.trainNumber')}
+                      value={fields.trainno}
+                      onChange={(event) => set('trainno', event.currentTarget.value)}
+                      maxLength={TRAIN_NO_MAX}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      size="md"
+                      withAsterisk
+                    />
+                    {shortcuts.recentTrains.length > 0 && (
+                      <Group gap={6} role="group" aria-label={t('duties.recentTrains')}>
+                        {shortcuts.recentTrains.map((train) => (
+                          <Button
+                            key={train}
+                            variant={fields.trainno.trim() === train ? 'filled' : 'light'}
+                            size="sm"
+                            mih={44}
+                            px="sm"
+                            radius="xl"
+                            aria-pressed={fields.trainno.trim() === train}
+                            aria-label={t('duties.useRecentTrain', { train })}
+                            onClick={() => set('trainno', train)}
+                          >
+                            {train}
+                          </Button>
+                        ))}
+                      </Group>
+                    )}
+                  </Stack>
                   <NumberInput
                     label={work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches')}
                     value={fields.totalcoach}
@@ -256,7 +290,33 @@ export default function AddDutyPage() {
                   setCrew(next);
                   setProblem(null);
                 }}
-              />
+                checklist
+                liveDutyOf={shortcuts.liveDutyOf}
+              >
+                {lastCrew.length > 0 && (
+                  <Button
+                    variant="light"
+                    size="md"
+                    mih={44}
+                    fullWidth
+                    onClick={() => {
+                      setCrew(lastCrew);
+                      setProblem(null);
+                    }}
+                    aria-describedby={lastCrewNoteId}
+                  >
+                    {t('duties.sameCrewAsLast')}
+                  </Button>
+                )}
+                {lastCrew.length > 0 && shortcuts.lastDuty && (
+                  <Text size="xs" c="dimmed" id={lastCrewNoteId} mt={-4}>
+                    {t('duties.sameCrewNote', {
+                      duty: shortcuts.lastDuty.trainno || shortcuts.lastDuty.work.toUpperCase(),
+                      names: lastCrew.map((worker) => worker.name).join(', '),
+                    })}
+                  </Text>
+                )}
+              </WorkerPicker>
             </>
           )}
 
@@ -275,6 +335,31 @@ export default function AddDutyPage() {
       </Paper>
     </Stack>
   );
+}
+
+/**
+ * What the crew shortcuts read: the live duties of the work type (the outbox's queued adds
+ * and completions applied) and this month's completed ones, from the boards' own queries
+ * (saved on the phone for offline use). `supervisor` is whose last duty and trains count.
+ */
+function useCrewShortcuts(work: WorkType | null, supervisor: string | null) {
+  const timeZone = useCompanyTimeZone();
+  // the Completed board's own range (and so its query, and its copy saved on the phone)
+  const days = thisMonthRange(new Date(), timeZone);
+  const live = useLiveDuties(work ?? '', { enabled: Boolean(work) });
+  const completed = useCompletedDuties(work ?? '', days.from, days.to, { enabled: Boolean(work) });
+  const { entries } = useOutboxStatus();
+  if (!work) return { lastDuty: null, recentTrains: [] as string[], liveDutyOf: undefined };
+  const liveShown = liveBoardWithQueued(live.data?.pages.flatMap((page) => page.duties) ?? [], entries, work);
+  const duties = knownDuties(liveShown, completed.data?.pages.flatMap((page) => page.duties) ?? []);
+  // the live list covers every live duty of the work type, so it says who is busy (with
+  // this phone's queued changes); until it loads, the crew list's own flag does
+  const onDuty = live.data ? liveDutyByWorker(liveShown) : null;
+  return {
+    lastDuty: supervisor ? lastDutyOf(duties, { work, supervisor }) : null,
+    recentTrains: isTrainWork(work) ? recentTrainNumbers(duties, { work, supervisor }) : [],
+    liveDutyOf: onDuty ? (worker: CrewMember) => onDuty.get(worker._id) ?? null : undefined,
+  };
 }
 
 function Counter({ label, value }: { label: string; value: number }) {

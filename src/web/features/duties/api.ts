@@ -65,7 +65,7 @@ async function getDutyPage(
 }
 
 /** Live duties of one work type, newest first; the board rarely holds more than one page. */
-export function useLiveDuties(work: string) {
+export function useLiveDuties(work: string, options: { enabled?: boolean } = {}) {
   const { token, user } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.live(work),
@@ -78,7 +78,7 @@ export function useLiveDuties(work: string) {
     networkMode: 'always',
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled: Boolean(token),
+    enabled: Boolean(token) && options.enabled !== false,
     // a live board is watched: pick up other people's duties now and then
     refetchInterval: 30_000,
   });
@@ -88,7 +88,7 @@ export function useLiveDuties(work: string) {
  * Completed duties of one work type in one range of completed days. The range is always
  * sent: without it the server lists every month (issue 13), and the board shows one.
  */
-export function useCompletedDuties(work: string, from: string, to: string) {
+export function useCompletedDuties(work: string, from: string, to: string, options: { enabled?: boolean } = {}) {
   const { token, user } = useAuth();
   return useInfiniteQuery({
     queryKey: dutyKeys.completed(work, from, to),
@@ -99,7 +99,7 @@ export function useCompletedDuties(work: string, from: string, to: string) {
     networkMode: 'always',
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled: Boolean(token),
+    enabled: Boolean(token) && options.enabled !== false,
     // a new range keeps the old rows on screen (dimmed) until it loads; a new tab does not
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === work ? previous : undefined),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers, type KnownDuty } from './crew-shortcuts.js';
+import { crewChecklist, crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers, type KnownDuty } from './crew-shortcuts.js';
 
 const ravi = 'aaaaaaaa-0000-4000-8000-000000000001';
 const joseph = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -82,5 +82,17 @@ describe('recent train numbers', () => {
 
   it("without a supervisor (a manager who has not chosen one), are the work type's", () => {
     expect(recentTrainNumbers(duties, { work: 'mcc' })).toEqual(['22222', '12625', '16301', '16302']);
+  });
+});
+
+describe('the crew checklist', () => {
+  it('lists the work type\'s crew by name, whatever the case', () => {
+    const crew = [
+      { ...sunil, work: 'mcc' },
+      { ...anil, work: 'MCC' },
+      { ...leela, work: 'acca' },
+      { ...kavya, name: 'kavya Menon', work: 'mcc' },
+    ];
+    expect(crewChecklist(crew, 'mcc').map((worker) => worker.name)).toEqual(['Anil Kumar', 'kavya Menon', 'Sunil Kumar']);
   });
 });

@@ -100,3 +100,12 @@ export function recentTrainNumbers(duties: readonly KnownDuty[], options: { work
 export function knownDuties<T extends KnownDuty>(live: readonly T[], completed: readonly T[]): T[] {
   return distinctDuties([...live, ...completed]);
 }
+
+/**
+ * The crew checklist of Add Work Details: the active staff of the chosen work type (the
+ * same pool the search suggests from), by name, chosen ones included (shown ticked).
+ */
+export function crewChecklist<T extends { _id: string; name: string; work: string | null }>(crew: readonly T[], work: string): T[] {
+  const type = work.toLowerCase();
+  return crew.filter((worker) => (worker.work ?? '').toLowerCase() === type).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a._id.localeCompare(b._id));
+}
