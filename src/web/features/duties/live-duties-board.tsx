@@ -10,6 +10,7 @@ import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tab
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
+import { CompletionHoldScope } from './completion-hold-scope.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { savedListName } from '../../offline/list-cache.js';
@@ -30,17 +31,20 @@ export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'us
   const [work, setWork] = useState<WorkType>(tabs[0]!.work);
   const label = tabs.find((tab) => tab.work === work)?.label ?? work;
 
+  // a Mark as Completed here can be undone while the board is open (decision 0021)
   return (
-    <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)} keepMounted={false}>
-      <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
-            {tab.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <LiveTable key={work} work={work} label={label} variant={variant} />
-    </Tabs>
+    <CompletionHoldScope>
+      <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)} keepMounted={false}>
+        <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <LiveTable key={work} work={work} label={label} variant={variant} />
+      </Tabs>
+    </CompletionHoldScope>
   );
 }
 

@@ -13,12 +13,16 @@ import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
 import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
+import { UNDO_WINDOW_MS } from './completion-hold.js';
+import { useCompletionHold } from './completion-hold-scope.js';
 
 /**
  * SPEC §4: 'Mark Completed' sends status completed; for an acca duty a dialog first asks
  * for the returned bedsheet count (0 when left empty). The boards reload afterwards. The
  * completion goes through the phone's outbox: without network it is kept and sent later
- * (decision 0020); `fix` is a refused completion this one replaces.
+ * (decision 0020); `fix` is a refused completion this one replaces. Inside a
+ * CompletionHoldScope the completion is held for UNDO_WINDOW_MS first, with Undo on the
+ * button and in a toast (decision 0021).
  */
 export function MarkCompletedButton({
   duty,
@@ -41,11 +45,48 @@ export function MarkCompletedButton({
   const [returned, setReturned] = useState<string | number>(fix?.entered.returned ?? '');
   const timeZone = useCompanyTimeZone();
   const m = useMessages();
+  const { hold, held } = useCompletionHold(duty._id);
   // the server's rule (decision 0015): a supervisor completes only duties they supervise,
   // so the button is not offered where it would be refused
   if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) !== null) return null;
 
-  async function complete(returnedCount?: number) {
+  const what = duty.trainno ? t('duties.trainInSentence', { train: duty.trainno }) : duty.work.toUpperCase();
+  const toastId = `completion-held-${duty._id}`;
+
+  function complete(returnedCount?: number) {
+    if (!hold) {
+      void send(returnedCount);
+      return;
+    }
+    setAsking(false);
+    if (!hold.hold(duty._id, () => {
+      notifications.hide(toastId);
+      void send(returnedCount);
+    }))
+      return;
+    notifications.show({
+      id: toastId,
+      color: 'teal',
+      autoClose: UNDO_WINDOW_MS,
+      withCloseButton: false,
+      message: (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{t('duties.completionHeld', { what })}</Text>
+          <Button variant="outline" color="teal.9" mih={44} onClick={undo} aria-label={t('duties.undoCompletionOf', { what })}>
+            {t('duties.undo')}
+          </Button>
+        </Group>
+      ),
+    });
+  }
+
+  function undo() {
+    notifications.hide(toastId);
+    // false: the window is over and the completion is on its way (the server decides it)
+    if (hold?.undo(duty._id)) notifications.show({ color: 'gray', message: t('duties.completionUndone', { what }) });
+  }
+
+  async function send(returnedCount?: number) {
     setSaving(true);
     try {
       const result = await submitWrite(
@@ -74,22 +115,30 @@ export function MarkCompletedButton({
 
   function onReturnedSubmit(event: FormEvent) {
     event.preventDefault();
-    void complete(returned === '' ? 0 : Number(returned));
+    complete(returned === '' ? 0 : Number(returned));
   }
 
-  const what = duty.trainno ? t('duties.trainInSentence', { train: duty.trainno }) : duty.work.toUpperCase();
+  if (held) {
+    return (
+      <Button size={size} fullWidth={fullWidth} mih={44} variant="outline" color="orange.9" onClick={undo} aria-label={t('duties.undoCompletionOf', { what })}>
+        {t('duties.undo')}
+      </Button>
+    );
+  }
+
   return (
     <>
       <Button
         size={size}
         fullWidth={fullWidth}
+        mih={size === 'md' ? 44 : undefined}
         color="teal"
         loading={saving && !asking}
         onClick={() => {
           if (duty.work === 'acca') {
             setReturned(fix?.entered.returned ?? '');
             setAsking(true);
-          } else void complete();
+          } else complete();
         }}
         aria-label={`${label}: ${what}`}
       >
