@@ -9,7 +9,8 @@ import { callApi, horizontalOverflow, launchBrowser, openPage, PHONE, realErrors
  * Add Duty from their home, adds a duty with three workers by ticking them (no name typed),
  * then a second one with a recent train number and "Same crew as last duty"; on Live Duty
  * a Mark as Completed is undone in its window, and one left alone, or left behind by
- * leaving the page, reaches the server.
+ * leaving the page, reaches the server; without network, Add Duty opens with the
+ * checklist from the crew list saved on the phone and the duty is kept to send later.
  */
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
@@ -101,6 +102,10 @@ describe('crew entry in a few taps', () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
     await signIn(page);
+    // the service worker that opens the app without network (the last part)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
 
     // Add Duty is one tap from the supervisor's home
     const addDuty = page.getByRole('link', { name: en.supervisor.menu.addDuty });
@@ -200,6 +205,23 @@ describe('crew entry in a few taps', () => {
     await page.getByRole('heading', { name: 'Add Work Details' }).waitFor();
     await expect.poll(() => statusOf('12625', earlier)).toEqual(['completed']);
     expect(realErrors(errors)).toEqual([]);
+
+    // without network, Add Duty opens again with the checklist from the list saved on the phone
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Add Work Details' }).waitFor();
+    await page.getByText(en.offline.youAreOffline).waitFor();
+    await checklist.getByRole('checkbox', { name: /Leela Das/ }).waitFor();
+    expect(await boxes.count()).toBe(5);
+    expect(await page.getByTestId('saved-age').textContent()).toMatch(/^Saved (just now|\d+ minutes? ago)$/);
+    await page.getByLabel('Train Number').fill('16003');
+    await page.getByLabel('Total Coaches').fill('2');
+    await checklist.getByRole('checkbox', { name: /Leela Das/ }).click();
+    await page.getByLabel(`${MSG.selectedStaff}: 1`).waitFor();
+    await page.getByRole('button', { name: MSG.addTrainDetails }).click();
+    await page.getByText(en.offline.savedOnPhone).waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => statusOf('16003', earlier)).toEqual(['processing']);
     await context.close();
   });
 });
