@@ -1,6 +1,7 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
@@ -30,7 +31,7 @@ export function DashboardSummary() {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(query.error.message || MSG.somethingWentWrong)}
+        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
       </Alert>
     );
   }
