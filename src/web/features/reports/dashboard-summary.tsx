@@ -2,6 +2,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.js';
 import { englishErrorText } from '../../api/error-text.js';
+import { ErrorBoundary } from '../../components/error-boundary.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
@@ -55,9 +56,13 @@ export function DashboardSummary() {
         ))}
       </SimpleGrid>
       {summary && (
-        <Suspense fallback={<Skeleton height={340} radius="lg" />}>
-          <DashboardCharts summary={summary} />
-        </Suspense>
+        // the charts' code not loading (offline before it came) leaves the cards, SPEC's
+        // dashboard, on screen instead of failing the whole page
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={<Skeleton height={340} radius="lg" />}>
+            <DashboardCharts summary={summary} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </Stack>
   );
