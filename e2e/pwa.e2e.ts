@@ -116,7 +116,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('a screen whose chunk is gone after a release reloads once, then says it could not be loaded', async () => {
+  it('a screen whose chunk is gone after a release reloads once, then says it could not be loaded, inside the menu', async () => {
     // a tab without the service worker (first visit, or a browser without one)
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP, locale: 'en-IN', serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -130,15 +130,18 @@ describe('installable app', () => {
       let loads = 0;
       page.on('load', () => (loads += 1));
       await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Completed Duty' }).click();
-      await page.getByText(en.pwa.pageFailed).waitFor();
+      await page.getByRole('heading', { name: en.pwa.pageFailed }).waitFor();
       expect(loads).toBe(1); // one reload, not a loop
       expect(new URL(page.url()).pathname).toBe('/dashboard/user/completedduty');
-      await page.getByRole('button', { name: en.pwa.reload, exact: true }).waitFor();
+      // inside the supervisor's layout: the menu stays, with a way on
+      await page.getByRole('navigation', { name: 'Side menu' }).waitFor();
+      await page.getByRole('button', { name: en.common.tryAgain, exact: true }).waitFor();
+      await page.getByRole('button', { name: MSG.goBack, exact: true }).waitFor();
     } finally {
       await writeFile(chunkPath, kept);
     }
-    // the chunk is back (the release is complete): Reload brings the screen
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: en.pwa.reload, exact: true }).click()]);
+    // the chunk is back (the release is complete): Try again loads the page afresh
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: en.common.tryAgain, exact: true }).click()]);
     await page.getByRole('heading', { name: 'Completed Duty' }).waitFor();
     await context.close();
   });

@@ -390,6 +390,7 @@ export const MSG = {
 
   // ours: web app
   cannotReachServer: 'Cannot reach the server. Check your connection and try again.',
+  requestTimedOut: 'The server did not answer in time. Check your connection and try again.',
 
   /**
    * ours: the names of fields that messages name ("Train number is required"), as the shared

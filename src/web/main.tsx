@@ -7,6 +7,8 @@ import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from './auth/auth-context.js';
+import { ErrorBoundary } from './components/error-boundary.js';
+import { AppErrorScreen } from './pwa/app-error-screen.js';
 import { router } from './router.js';
 import { theme } from './theme.js';
 import { startLanguage } from './i18n/i18n.js';
@@ -31,10 +33,13 @@ function DeferredToaster() {
       window.clearTimeout(timer);
     };
   }, [wanted]);
+  // its code not loading (offline on a first visit) costs the toasts, not the app
   return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
   ) : null;
 }
 
@@ -63,12 +68,15 @@ if (import.meta.env.PROD) {
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <DeferredToaster />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
+      {/* the last resort: the routes have their own error screens (router.tsx) */}
+      <ErrorBoundary fallback={<AppErrorScreen />}>
+        <DeferredToaster />
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
     </MantineProvider>
   </StrictMode>,
 );

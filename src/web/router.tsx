@@ -23,13 +23,22 @@ function destination(): string {
   return opening ? new URL(router.createHref(opening), window.location.href).href : window.location.href;
 }
 
+/**
+ * The routes under a layout, behind one error screen: a pathless route that draws its
+ * child in the layout's outlet, and on any error of a page below (its code did not load,
+ * it threw while drawing, its data failed) the error screen there instead. So the site's
+ * top bar, or an area's side menu, stays and the person has a way on (issue 15).
+ */
+const withErrorScreen = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: SiteLayout,
     hydrateFallbackElement: <PageLoader />,
+    // the layout itself failing: the screen alone, still with a way on
     errorElement: <RouteError />,
-    children: [
+    children: withErrorScreen([
       { index: true, Component: LandingPage },
       { path: 'home', Component: LandingPage },
       { path: 'login', lazy: page(() => import('./pages/public/login-page.js')) },
@@ -42,7 +51,7 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard/admin',
         lazy: page(() => import('./features/admin/admin-area.js')),
-        children: [
+        children: withErrorScreen([
           { index: true, lazy: page(() => import('./features/admin/admin-dashboard-page.js')) },
           // @routes:admin
           { path: 'accounts', lazy: page(() => import('./features/admin/accounts-page.js')) },
@@ -54,12 +63,12 @@ export const routes: RouteObject[] = [
           { path: 'addworkers', lazy: page(() => import('./features/admin/admin-add-worker-page.js')) },
           { path: 'addsupervisors', lazy: page(() => import('./features/admin/admin-add-supervisor-page.js')) },
           { path: 'Live-train/:id', lazy: page(() => import('./features/admin/live-train-page.js')) },
-        ],
+        ]),
       },
       {
         path: 'dashboard/manager',
         lazy: page(() => import('./features/manager/manager-area.js')),
-        children: [
+        children: withErrorScreen([
           { index: true, lazy: page(() => import('./features/manager/manager-dashboard-page.js')) },
           // @routes:manager-staff
           { path: 'addworkers', lazy: page(() => import('./features/staff/add-worker-page.js')) },
@@ -79,12 +88,12 @@ export const routes: RouteObject[] = [
           { path: 'addbills', lazy: page(() => import('./features/bills/add-bill-page.js')) },
           // @routes:manager-chat
           { path: 'connect', lazy: page(() => import('./features/chat/chat-page.js')) },
-        ],
+        ]),
       },
       {
         path: 'dashboard/user',
         lazy: page(() => import('./features/supervisor/user-area.js')),
-        children: [
+        children: withErrorScreen([
           { index: true, lazy: page(() => import('./features/duties/live-duty-page.js')) },
           // @routes:user-duties
           { path: 'addduty', lazy: page(() => import('./features/duties/add-duty-page.js')) },
@@ -92,10 +101,10 @@ export const routes: RouteObject[] = [
           { path: 'traindetails/:id', lazy: page(() => import('./features/duties/train-detail-page.js')) },
           // @routes:user-chat
           { path: 'connect', lazy: page(() => import('./features/chat/chat-page.js')) },
-        ],
+        ]),
       },
       { path: '*', lazy: page(() => import('./pages/public/not-found-page.js')) },
-    ],
+    ]),
   },
 ];
 

@@ -8,12 +8,13 @@ import {
   type RouteContract,
   type SuccessBody,
 } from '../../shared/api/contract.js';
-import { apiRequest, ApiError, API_BASE, NetworkError } from './client.js';
+import { apiRequest, ApiError, API_BASE, REQUEST_TIMEOUT_MS, withTimeLimit } from './client.js';
 
 /**
  * The one way the web calls the API: a contract (src/shared/api) and its typed parts. The
  * path, method and answer shape come from the contract, the answer is checked against the
- * contract's success schema, and errors reject as the client's ApiError / NetworkError.
+ * contract's success schema, and errors reject as the client's ApiError / NetworkError
+ * (RequestTimeoutError when no answer came within the time limit).
  */
 
 type Part<C, K extends 'params' | 'query' | 'body'> = InputOf<C, K> extends undefined ? { [P in K]?: undefined } : undefined extends InputOf<C, K> ? { [P in K]?: InputOf<C, K> } : { [P in K]: InputOf<C, K> };
@@ -29,6 +30,8 @@ export type CallInput<C extends RouteContract> = Part<C, 'params'> &
     signal?: AbortSignal;
     /** extra request headers, e.g. Idempotency-Key */
     headers?: Record<string, string>;
+    /** the time limit for the whole answer (the client's default when left out) */
+    timeoutMs?: number;
   };
 
 export interface CallAnswer<C extends RouteContract> {
@@ -64,6 +67,7 @@ export async function callApi<C extends RouteContract>(contract: C, input: CallI
     body: input.body,
     signal: input.signal,
     headers: input.headers,
+    timeoutMs: input.timeoutMs,
     schema: successSchema(contract),
   });
   return answer as CallAnswer<C>;
@@ -99,28 +103,27 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * file is saved under `fileName` when given, else under the server's name.
  */
 export async function download<C extends RouteContract>(contract: C, input: CallInput<C> & { fileName?: string }): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${contractPath(contract, input)}`, {
+  // the time limit covers the whole file: a report stalled half-way says so instead of spinning
+  const { response, blob, body } = await withTimeLimit(input.timeoutMs ?? REQUEST_TIMEOUT_MS, input.signal, async (signal) => {
+    const response = await fetch(`${API_BASE}${contractPath(contract, input)}`, {
       method: contract.method,
       headers: { ...input.headers, ...(input.token ? { authorization: input.token } : {}) },
       credentials: 'same-origin',
-      signal: input.signal,
+      signal,
     });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
+    if (response.ok) return { response, blob: await response.blob(), body: null };
     let body: unknown = null;
     try {
       body = await response.json();
     } catch {
       // not JSON
     }
+    return { response, blob: null, body };
+  });
+  if (!response.ok || !blob) {
     const msg = body && typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string' ? (body as { msg: string }).msg : '';
     throw new ApiError(response.status, msg, body);
   }
-  const blob = await response.blob();
   const name = input.fileName || fileNameFromDisposition(response.headers.get('content-disposition')) || 'export.xlsx';
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

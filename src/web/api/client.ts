@@ -16,13 +16,33 @@ export class ApiError extends Error {
   }
 }
 
-/** The request never got an answer (offline, DNS, server down, aborted). */
+/**
+ * The request never got an answer (offline, DNS, server down, aborted). Its message is the
+ * one text the app shows for a connection that is not there, wherever it happens.
+ */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super(MSG.somethingWentWrong, { cause });
+  constructor(cause: unknown, message: string = MSG.cannotReachServer) {
+    super(message, { cause });
     this.name = 'NetworkError';
   }
 }
+
+/**
+ * No answer came within the request's time limit: a kind of NetworkError (the offline
+ * outbox tries it again later), with its own message, so a button stops spinning and says
+ * what happened instead of waiting for ever on a connection that went quiet.
+ */
+export class RequestTimeoutError extends NetworkError {
+  constructor(readonly timeoutMs: number) {
+    super(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), MSG.requestTimedOut);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/** How long a request may wait for its whole answer before it fails with RequestTimeoutError. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** A file upload (a form body: up to 5 MB of spreadsheet) gets longer on a slow phone line. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 export interface RequestOptions<T> {
   /** The session token; sent as the Authorization header value itself (SPEC §7). */
@@ -33,6 +53,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
+  /** The time limit for the whole answer (default REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS for a form). */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse<T> {
@@ -63,9 +85,36 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * A fetch with a time limit: `run` fetches and reads the answer with a signal that aborts
+ * when the caller's signal does or when `timeoutMs` has passed. Any failure of `run` is a
+ * missing answer: it rejects as RequestTimeoutError once the limit has passed, else as
+ * NetworkError (offline, refused, aborted by the caller).
+ */
+export async function withTimeLimit<T>(timeoutMs: number, callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    throw timedOut ? new RequestTimeoutError(timeoutMs) : new NetworkError(error);
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/**
  * One call to the API (the transport under src/web/api/call.ts, which every feature uses
  * with a contract). Resolves with the status and body of a 2xx answer; rejects with
- * ApiError for any other status and with NetworkError when no answer came.
+ * ApiError for any other status, with NetworkError when no answer came, and with
+ * RequestTimeoutError when the whole answer did not come within the time limit.
  */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
@@ -74,20 +123,19 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   // (multipart upload) goes as it is, with the boundary the browser writes.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const timeoutMs = options.timeoutMs ?? (isForm ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
 
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
+  const { response, body } = await withTimeLimit(timeoutMs, options.signal, async (signal) => {
+    const response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
+      signal,
       credentials: 'same-origin',
     });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  const body = await readBody(response);
+    // the body under the same limit: an answer can stall half-way on a weak signal
+    return { response, body: await readBody(response) };
+  });
   if (!response.ok) throw new ApiError(response.status, messageOf(body), body);
   const data = options.schema ? options.schema.parse(body) : (body as T);
   return { status: response.status, data, headers: response.headers };

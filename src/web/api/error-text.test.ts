@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { requestResetCode, resetPassword, verifyResetCode } from './auth.js';
-import { ApiError } from './client.js';
+import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 import { setLanguage } from '../i18n/i18n.js';
 import ml from '../i18n/locales/ml.json' with { type: 'json' };
 import { englishErrorText, errorText } from './error-text.js';
@@ -23,6 +23,20 @@ describe('errorText', () => {
     }
   });
 
+  it('says the one network-error text for a dropped connection on every step, and keeps each step\'s SPEC text for the rest', () => {
+    const dropped = new NetworkError(new TypeError('Failed to fetch'));
+    // Add Duty (SPEC §8 Add train), Mark as Completed, sign-in (SPEC §8 Login), a list
+    expect(englishErrorText(dropped, MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.cannotReachServer);
+    expect(englishErrorText(dropped)).toBe(MSG.cannotReachServer);
+    expect(englishErrorText(dropped, MSG.loginFailed, MSG.somethingWentWrong)).toBe(MSG.cannotReachServer);
+    expect(englishErrorText(dropped, MSG.somethingWentWrong)).toBe(MSG.cannotReachServer);
+    expect(englishErrorText(new RequestTimeoutError(20_000), MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.requestTimedOut);
+    // an answer without a message, and a failure that is neither (SPEC's texts)
+    expect(englishErrorText(new ApiError(400, '', {}), MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.trainAddFailed);
+    expect(englishErrorText(new Error('boom'), MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.somethingWentWrongBang);
+    expect(englishErrorText(new Error('boom'), MSG.loginFailed, MSG.somethingWentWrong)).toBe(MSG.somethingWentWrong);
+  });
+
   it("shows the server's words, else the step's SPEC text", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(404, { success: false, message: MSG.userNotFound, msg: MSG.userNotFound })));
     const notFound = await requestResetCode('a@example.com').catch((error: unknown) => error);
@@ -41,6 +55,8 @@ describe('errorText', () => {
       expect(errorText(new ApiError(409, MSG.dutyStale, {}))).toBe(ml.messages.dutyStale);
       expect(errorText(new ApiError(500, '', {}))).toBe(ml.messages.serverError);
       expect(errorText(new Error('internal parser detail'))).toBe(ml.messages.somethingWentWrong);
+      expect(errorText(new NetworkError(null))).toBe(ml.messages.cannotReachServer);
+      expect(errorText(new RequestTimeoutError(20_000))).toBe(ml.messages.requestTimedOut);
       // a message the catalogue does not know is shown as the server wrote it
       expect(errorText(new ApiError(400, 'Proxy says no', {}))).toBe('Proxy says no');
     } finally {

@@ -1,16 +1,19 @@
 import { MSG } from '../../shared/messages.js';
 import { translateMessage, useMessages } from '../i18n/messages.js';
-import { ApiError, NetworkError } from './client.js';
+import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 
 /**
  * What a person should read for a failed call, in English: the server's {msg}; `fallback`
- * when the server answered without one (a screen may name SPEC's text for its step); SPEC's
- * message when no answer came; otherwise a generic line (never a parser's internals).
+ * when the server answered without one (a screen may name SPEC's text for its step); the
+ * one network-error text when no answer came (the time-limit text when none came in
+ * time); otherwise `unexpected` — a generic line (never a parser's internals), or SPEC's
+ * own for the step ('Something went wrong!' on Add Duty).
  */
-export function englishErrorText(error: unknown, fallback: string = MSG.serverError): string {
+export function englishErrorText(error: unknown, fallback: string = MSG.serverError, unexpected: string = MSG.somethingWentWrong): string {
+  if (error instanceof RequestTimeoutError) return MSG.requestTimedOut;
   if (error instanceof NetworkError) return MSG.cannotReachServer;
   if (error instanceof ApiError) return error.message || fallback;
-  return MSG.somethingWentWrong;
+  return unexpected;
 }
 
 /**
@@ -18,8 +21,8 @@ export function englishErrorText(error: unknown, fallback: string = MSG.serverEr
  * words; anything else it says is shown as it came). In a component that shows it while
  * rendering, take it from useErrorText() so a language change re-renders it.
  */
-export function errorText(error: unknown, fallback: string = MSG.serverError): string {
-  return translateMessage(englishErrorText(error, fallback));
+export function errorText(error: unknown, fallback: string = MSG.serverError, unexpected: string = MSG.somethingWentWrong): string {
+  return translateMessage(englishErrorText(error, fallback, unexpected));
 }
 
 /** errorText for components: the component re-renders when the language changes. */

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../shared/messages.js';
-import { ApiError } from '../api/client.js';
+import { ApiError, NetworkError } from '../api/client.js';
+import { englishErrorText } from '../api/error-text.js';
 import { translateMessage as m } from '../i18n/messages.js';
 
 /**
@@ -19,10 +20,16 @@ export function notifyCreated(status: number, success: string, serverMessage?: s
   } else notifications.show({ color: 'red', message: m(MSG.registrationFailed) });
 }
 
-/** A create request that failed: the server's {msg} under 'Registration failed', or SPEC's network message. */
+/**
+ * A create request that failed: the server's {msg} under 'Registration failed'; no answer:
+ * SPEC's 'Error during registration' with the one network-error text (or the time limit's)
+ * saying why; anything else SPEC's 'Error during registration'.
+ */
 export function notifyCreateFailed(error: unknown): void {
   if (error instanceof ApiError) {
     notifications.show({ color: 'red', title: m(MSG.registrationFailed), message: m(error.message || MSG.registrationFailed) });
+  } else if (error instanceof NetworkError) {
+    notifications.show({ color: 'red', title: m(MSG.registrationError), message: m(englishErrorText(error)) });
   } else {
     notifications.show({ color: 'red', message: m(MSG.registrationError) });
   }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { checkArea, type GuardArea } from '../api/auth.js';
-import { ApiError } from '../api/client.js';
+import { englishErrorText } from '../api/error-text.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
 import { useMessages } from '../i18n/messages.js';
@@ -54,7 +54,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {m(check.error instanceof ApiError ? check.error.message || MSG.serverError : MSG.cannotReachServer)}
+              {m(englishErrorText(check.error, MSG.serverError, MSG.cannotReachServer))}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
               {t('common.tryAgain')}

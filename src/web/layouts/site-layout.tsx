@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
+import { ErrorBoundary } from '../components/error-boundary.js';
 import { addressLines, useCompanyProfile, telHref } from '../company-profile.js';
 import { useMessages } from '../i18n/messages.js';
 import { Brand } from './brand.js';
@@ -63,9 +64,12 @@ function TopBar() {
         </nav>
         <div className={classes.account}>
           {user ? (
-            <Suspense fallback={<span className={classes.userName}>{user.name}</span>}>
-              <SignedInActions />
-            </Suspense>
+            // offline before its code came, the name stays and the page below keeps working
+            <ErrorBoundary fallback={<span className={classes.userName}>{user.name}</span>}>
+              <Suspense fallback={<span className={classes.userName}>{user.name}</span>}>
+                <SignedInActions />
+              </Suspense>
+            </ErrorBoundary>
           ) : (
             <Link to="/login" className={classes.loginButton}>
               {m(MSG.login)}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_KEY, CHUNK_RELOAD_WINDOW_MS, importOrReload, type ReloadEnvironment } from './chunk-reload.js';
+import { CHUNK_RELOAD_KEY, CHUNK_RELOAD_WINDOW_MS, importOrReload, isPageLoadFailure, type ReloadEnvironment } from './chunk-reload.js';
 
 function environment(overrides: Partial<ReloadEnvironment> = {}) {
   const items = new Map<string, string>();
@@ -77,5 +77,17 @@ describe('a page chunk that cannot be loaded', () => {
       await expect(importOrReload(gone, undefined, env)).rejects.toThrow(TypeError);
       expect(env.reload).not.toHaveBeenCalled();
     }
+  });
+
+  it('marks the failure it shows as a page that could not load, for the error screen', async () => {
+    const { env } = environment({ online: () => false });
+    const failure = await importOrReload(gone, undefined, env).catch((error: unknown) => error);
+    expect(isPageLoadFailure(failure)).toBe(true);
+    // a part of a page loaded later (React.lazy) that could not be fetched is one too
+    expect(isPageLoadFailure(new TypeError('Failed to fetch dynamically imported module: http://phone.test/assets/dashboard-charts-1a2b.js'))).toBe(true);
+    expect(isPageLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
+    // an error of the page itself (its code loaded, then threw) is not one
+    expect(isPageLoadFailure(new TypeError('Cannot read properties of undefined'))).toBe(false);
+    expect(isPageLoadFailure(null)).toBe(false);
   });
 });

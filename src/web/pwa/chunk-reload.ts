@@ -22,6 +22,31 @@ export interface ReloadEnvironment {
   reloading?: boolean;
 }
 
+/** Failures of a page's code to load, as importOrReload rethrew them (for the error screen). */
+const pageLoadFailures = new WeakSet<object>();
+
+/**
+ * The browsers' words for a module that could not be fetched (Chromium, Firefox, Safari)
+ * and Vite's for a page's stylesheet: a part of a page loaded later (React.lazy) failing.
+ */
+const MODULE_LOAD_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+/**
+ * Whether a route's error is code that could not be loaded (no network, or a chunk
+ * missing after a release) — a page's, or a part's inside it: the error screen then says
+ * so, and its Try again loads the page afresh (the router and React keep a failed load, so
+ * only a fresh load asks again).
+ */
+export function isPageLoadFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return pageLoadFailures.has(error) || (error instanceof Error && MODULE_LOAD_FAILURE.test(error.message));
+}
+
+function pageLoadFailure(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) pageLoadFailures.add(error);
+  return error;
+}
+
 let browser: ReloadEnvironment | null = null;
 
 function browserEnvironment(): ReloadEnvironment {
@@ -81,7 +106,7 @@ export async function importOrReload<T>(load: () => Promise<T>, destination?: ()
       } catch {
         // no destination known: the current address
       }
-      if (!claimReload(env, href)) throw error;
+      if (!claimReload(env, href)) throw pageLoadFailure(error);
       env.reloading = true;
       env.reload(href);
     }

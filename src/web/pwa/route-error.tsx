@@ -1,6 +1,10 @@
-import { useSyncExternalStore } from 'react';
-import { Center, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { MSG } from '../../shared/messages.js';
 import { i18next } from '../i18n/i18n.js';
+import { translateMessage } from '../i18n/messages.js';
+import { backTarget, describeRouteError } from './route-error-model.js';
 import classes from './route-error.module.css';
 
 /**
@@ -14,24 +18,67 @@ function subscribe(onChange: () => void): () => void {
 }
 const language = () => i18next.language;
 
+/** navigator.onLine, re-rendering when it changes (what the screen says depends on it). */
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+const online = () => navigator.onLine;
+const alwaysOnline = () => true;
+
 /**
- * Shown when a screen's code could not be loaded and a reload did not help or cannot
- * (offline, on a screen this phone never kept): says so and offers a reload.
+ * A route's error screen, shown where the page would be: inside the site's layout for a
+ * public page, inside the side menu's layout for a signed-in area (the routes put it
+ * there), so the person keeps their menu. It says what happened in words a user
+ * understands and offers Try again and Go back — never the router's developer screen.
  */
 export function RouteError() {
   useSyncExternalStore(subscribe, language, language);
+  const isOnline = useSyncExternalStore(subscribeOnline, online, alwaysOnline);
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const view = describeRouteError(error, isOnline);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    // for whoever looks into a report; the person sees the screen
+    console.error('route error', error);
+  }, [error]);
+  // focus the heading: a screen reader says what happened, the keyboard starts here
+  useEffect(() => heading.current?.focus(), []);
+
+  const tryAgain = () => {
+    if (view.retry === 'reload') window.location.reload();
+    // the same address again: the router runs the route afresh and draws the page anew
+    else void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: location.state });
+  };
+  const goBack = () => {
+    const target = backTarget(location.pathname, window.history.state);
+    void (target === -1 ? navigate(-1) : navigate(target, { replace: true }));
+  };
+
   return (
-    <Center mih="70vh" p="md">
-      <Stack align="center" gap="sm" maw={420} role="alert">
-        <Text fw={600} size="lg" ta="center">
-          {i18next.t('pwa.pageFailed')}
-        </Text>
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm" maw={440} role="alert">
+        <Title order={1} fz={22} ta="center" ref={heading} tabIndex={-1} className={classes.heading}>
+          {i18next.t(view.title)}
+        </Title>
         <Text c="dimmed" ta="center">
-          {i18next.t('pwa.pageFailedHint')}
+          {'message' in view.detail ? translateMessage(view.detail.message) : i18next.t(view.detail.key)}
         </Text>
-        <button type="button" className={classes.reload} onClick={() => window.location.reload()}>
-          {i18next.t('pwa.reload')}
-        </button>
+        <div className={classes.actions}>
+          <button type="button" className={classes.primary} onClick={tryAgain}>
+            {i18next.t('common.tryAgain')}
+          </button>
+          <button type="button" className={classes.secondary} onClick={goBack}>
+            {translateMessage(MSG.goBack)}
+          </button>
+        </div>
       </Stack>
     </Center>
   );

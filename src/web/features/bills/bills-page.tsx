@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from 'react-router';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
-import { ApiError } from '../../api/client.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
 import { useMessages, translateMessage } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
@@ -26,8 +26,9 @@ interface Draft {
   netamount: string;
 }
 
+/** The server's words, or why no answer came; '' for anything else (the step's SPEC text shows alone). */
 function serverMessage(error: unknown): string {
-  return translateMessage(error instanceof ApiError || error instanceof Error ? error.message : '');
+  return translateMessage(englishErrorText(error, '', ''));
 }
 
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
@@ -84,7 +85,7 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(query.error.message || MSG.somethingWentWrong)}
+        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
       </Alert>
     );
   }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Textarea } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { createChatBody } from '../../../shared/schemas/chat.js';
 import { readForm } from '../../forms/field-errors.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -29,7 +30,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     send.mutate(parsed.value.text, {
       // Only clear what was sent: the person may have started the next message meanwhile.
       onSuccess: () => setText((current) => (current === sent ? '' : current)),
-      onError: (failure) => setError(failure.message || MSG.somethingWentWrong),
+      onError: (failure) => setError(englishErrorText(failure, MSG.somethingWentWrong)),
     });
   };
 

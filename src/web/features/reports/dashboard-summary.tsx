@@ -1,6 +1,8 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages.js';
+import { englishErrorText } from '../../api/error-text.js';
+import { ErrorBoundary } from '../../components/error-boundary.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
@@ -30,7 +32,7 @@ export function DashboardSummary() {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(query.error.message || MSG.somethingWentWrong)}
+        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
       </Alert>
     );
   }
@@ -54,9 +56,13 @@ export function DashboardSummary() {
         ))}
       </SimpleGrid>
       {summary && (
-        <Suspense fallback={<Skeleton height={340} radius="lg" />}>
-          <DashboardCharts summary={summary} />
-        </Suspense>
+        // the charts' code not loading (offline before it came) leaves the cards, SPEC's
+        // dashboard, on screen instead of failing the whole page
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={<Skeleton height={340} radius="lg" />}>
+            <DashboardCharts summary={summary} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </Stack>
   );

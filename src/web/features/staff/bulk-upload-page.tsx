@@ -4,7 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
-import { ApiError, NetworkError } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useMessages } from '../../i18n/messages.js';
 import { downloadTemplate, uploadProblems, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
@@ -27,7 +28,7 @@ function failureOf(error: Error): UploadProblems {
     if (parsed.success) return parsed.data;
     return { msg: error.message || MSG.somethingWentWrong };
   }
-  return { msg: error instanceof NetworkError ? MSG.cannotReachServer : MSG.somethingWentWrong };
+  return { msg: englishErrorText(error, MSG.somethingWentWrong) };
 }
 
 /** manager/addworkerss, 'Bulk Upload Workers (Excel)'. */
@@ -68,7 +69,7 @@ export default function BulkUploadPage() {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      notifications.show({ color: 'red', message: m(error instanceof ApiError && error.message ? error.message : MSG.somethingWentWrong) });
+      notifications.show({ color: 'red', message: m(englishErrorText(error, MSG.somethingWentWrong)) });
     } finally {
       setDownloading(false);
     }

@@ -8,6 +8,7 @@ import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
 import { ApiError, NetworkError } from '../../api/client.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { useMessages } from '../../i18n/messages.js';
 import { PageLoader } from '../../layouts/page-loader.js';
@@ -31,7 +32,7 @@ export default function EditStaffPage() {
 
   if (worker.isPending) return <PageLoader label={m(MSG.loading)} />;
   if (worker.isError) {
-    const detail = worker.error instanceof NetworkError ? m(MSG.cannotReachServer) : worker.error instanceof ApiError ? m(worker.error.message) : '';
+    const detail = worker.error instanceof NetworkError ? m(englishErrorText(worker.error)) : worker.error instanceof ApiError ? m(worker.error.message) : '';
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -116,7 +117,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
         navigate(work && work !== 'mcc' ? `${STAFF_LIST}?work=${encodeURIComponent(work)}` : STAFF_LIST);
       },
       onError: (error) => {
-        const detail = error instanceof NetworkError ? MSG.cannotReachServer : error.message;
+        const detail = error instanceof NetworkError ? englishErrorText(error) : error.message;
         notifications.show(
           detail && detail !== MSG.workerUpdateFailed
             ? { color: 'red', title: m(MSG.workerUpdateFailed), message: m(detail) }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
-import { NetworkError } from '../../api/client.js';
+import { englishErrorText } from '../../api/error-text.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useWorkers } from './api.js';
@@ -52,7 +52,7 @@ export default function StaffListPage() {
       <Table.Tr>
         <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {error instanceof NetworkError ? m(MSG.cannotReachServer) : m(error.message || MSG.somethingWentWrong)}
+            {m(englishErrorText(error, MSG.somethingWentWrong))}
           </Alert>
         </Table.Td>
       </Table.Tr>
@@ -162,7 +162,7 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
   if (state === 'error') {
     return (
       <Alert color="red" variant="light">
-        {error instanceof NetworkError ? m(MSG.cannotReachServer) : m(error?.message || MSG.somethingWentWrong)}
+        {m(englishErrorText(error, MSG.somethingWentWrong))}
       </Alert>
     );
   }

@@ -22,13 +22,13 @@ const loadSignIn = () =>
   Promise.all([
     import('../../../shared/schemas/auth.js'),
     import('../../api/auth.js'),
-    import('../../api/client.js'),
+    import('../../api/error-text.js'),
     import('../../forms/field-errors.js'),
     import('@mantine/notifications'),
-  ]).then(([schemas, auth, client, forms, toaster]) => ({
+  ]).then(([schemas, auth, errors, forms, toaster]) => ({
     loginBody: schemas.loginBody,
     login: auth.login,
-    ApiError: client.ApiError,
+    englishErrorText: errors.englishErrorText,
     fieldErrors: forms.fieldErrors,
     notifications: toaster.notifications,
   }));
@@ -93,7 +93,8 @@ export default function LoginPage() {
       const home = homePathForRole(answer.user.role) ?? '/';
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
-      const message = error instanceof code.ApiError ? error.message || MSG.loginFailed : MSG.somethingWentWrong;
+      // SPEC §8: the server's msg, else 'Login failed'; no answer: the one network-error text; else 'Something went wrong'
+      const message = code.englishErrorText(error, MSG.loginFailed, MSG.somethingWentWrong);
       code.notifications.show({ color: 'red', message: translateMessage(message) });
       setSubmitting(false);
     }
