@@ -4,7 +4,7 @@ import { requestResetCode, resetPassword, verifyResetCode } from './auth.js';
 import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 import { setLanguage } from '../i18n/i18n.js';
 import ml from '../i18n/locales/ml.json' with { type: 'json' };
-import { englishErrorText, errorText } from './error-text.js';
+import { englishErrorText, errorText, noAnswer } from './error-text.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,6 +35,13 @@ describe('errorText', () => {
     expect(englishErrorText(new ApiError(400, '', {}), MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.trainAddFailed);
     expect(englishErrorText(new Error('boom'), MSG.trainAddFailed, MSG.somethingWentWrongBang)).toBe(MSG.somethingWentWrongBang);
     expect(englishErrorText(new Error('boom'), MSG.loginFailed, MSG.somethingWentWrong)).toBe(MSG.somethingWentWrong);
+  });
+
+  it("marks only a missing answer as such, so SPEC's thrown-error text can title the network text", () => {
+    expect(noAnswer(new NetworkError(new TypeError('Failed to fetch')))).toBe(true);
+    expect(noAnswer(new RequestTimeoutError(20_000))).toBe(true);
+    expect(noAnswer(new ApiError(500, 'Internal Server Error', {}))).toBe(false);
+    expect(noAnswer(new Error('boom'))).toBe(false);
   });
 
   it("shows the server's words, else the step's SPEC text", async () => {

@@ -17,6 +17,15 @@ export function englishErrorText(error: unknown, fallback: string = MSG.serverEr
 }
 
 /**
+ * True when no answer came (dropped connection or time limit). Where SPEC names a text
+ * for a thrown error ('Something went wrong!' on Add Duty, 'Something went wrong' at
+ * sign-in), that text is the title and the network text says what happened under it.
+ */
+export function noAnswer(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof RequestTimeoutError;
+}
+
+/**
  * The same in the reader's language (the server's message is recognised by its English
  * words; anything else it says is shown as it came). In a component that shows it while
  * rendering, take it from useErrorText() so a language change re-renders it.

@@ -10,7 +10,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
-import { errorText } from '../../api/error-text.js';
+import { errorText, noAnswer } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCompletedDuties, useCrewCandidates, useDutyStaffingNorms, useLiveDuties, useSupervisors, type CrewMember, type NewDutyBody } from './api.js';
 import { useFixEntry } from '../../offline/fix-entry.js';
@@ -132,8 +132,8 @@ export default function AddDutyPage() {
         const { error } = result;
         // a Fix refused again stays kept (and is what a next Fix replaces)
         if (result.kept) setFixing({ ...result.entry, refusal: { status: error instanceof ApiError ? error.status : 0, message: error.message } });
-        // SPEC §8: the server's message, else 'Failed to add train details.'; no answer: the one network-error text
-        notifications.show({ color: 'red', message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+        // SPEC §8: the server's message, else 'Failed to add train details.'; no answer: SPEC's 'Something went wrong!' over the one network-error text
+        notifications.show({ color: 'red', title: noAnswer(error) ? translateMessage(MSG.somethingWentWrongBang) : undefined, message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
         return;
       }
       notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainAdded) } : { color: 'blue', message: t('offline.savedOnPhone') });
@@ -142,7 +142,7 @@ export default function AddDutyPage() {
       setCrew([]);
       setFixing(null);
     } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+      notifications.show({ color: 'red', title: noAnswer(error) ? translateMessage(MSG.somethingWentWrongBang) : undefined, message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
     } finally {
       setSaving(false);
     }

@@ -29,6 +29,7 @@ const loadSignIn = () =>
     loginBody: schemas.loginBody,
     login: auth.login,
     englishErrorText: errors.englishErrorText,
+    noAnswer: errors.noAnswer,
     fieldErrors: forms.fieldErrors,
     notifications: toaster.notifications,
   }));
@@ -93,9 +94,9 @@ export default function LoginPage() {
       const home = homePathForRole(answer.user.role) ?? '/';
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
-      // SPEC §8: the server's msg, else 'Login failed'; no answer: the one network-error text; else 'Something went wrong'
+      // SPEC §8: the server's msg, else 'Login failed'; no answer: 'Something went wrong' over the one network-error text; else 'Something went wrong'
       const message = code.englishErrorText(error, MSG.loginFailed, MSG.somethingWentWrong);
-      code.notifications.show({ color: 'red', message: translateMessage(message) });
+      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? translateMessage(MSG.somethingWentWrong) : undefined, message: translateMessage(message) });
       setSubmitting(false);
     }
   }
