@@ -10,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
-import type { WorkType } from '../../../shared/work-types.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompletedDuties } from './api.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { thisMonthRange } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
-import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
+import { addressRange, bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
 import { savedListName } from '../../offline/list-cache.js';
@@ -33,8 +34,10 @@ type Range = [string | null, string | null];
  */
 export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkType | null; detailPath: (id: string) => string }) {
   const tabs = tabsFor(COMPLETED_TABS, ownWork);
-  const [work, setWork] = useState<WorkType>(tabs[0]!.work);
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // tab and range live in the address (?work=&from=&to=), so Details → Back shows the same view
+  const { params, update } = useAddressParams();
+  const work = tabs.find((tab) => tab.work === toWorkType(params.get('work')))?.work ?? tabs[0]!.work;
+  const range = addressRange(params.get('from'), params.get('to'));
   const [picking, setPicking] = useState<Range | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const cards = useNarrowScreen();
@@ -54,7 +57,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   function onRangeChange(value: Range) {
     setPicking(value);
     if (value[0] && value[1]) {
-      setRange({ from: value[0], to: value[1] });
+      update({ from: value[0], to: value[1] });
       setPicking(null);
     }
   }
@@ -126,7 +129,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
             variant="default"
             size="md"
             onClick={() => {
-              setRange(null);
+              update({ from: null, to: null });
               setPicking(null);
             }}
           >
@@ -134,7 +137,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           </Button>
         )}
       </Group>
-      <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)}>
+      <Tabs value={work} onChange={(value) => value && update({ work: value })}>
         <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
