@@ -411,6 +411,12 @@ describe('manager screens (issue 15)', () => {
     expect([address.get('work'), address.get('from'), address.get('to')]).toEqual(['laundry', today, today]);
     expect(await page.getByRole('tab', { name: 'LAUNDRY' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('button', { name: /Completed between/ }).innerText()).toContain(shownRange.split(' – ')[0]);
+    // the details page's own back link returns to the same view too
+    await page.getByRole('link', { name: /^Details of/ }).first().click();
+    await page.getByRole('link', { name: '← Completed Works' }).click();
+    await page.waitForURL(/\/dashboard\/manager\/completed\?/);
+    const again = new URL(page.url()).searchParams;
+    expect([again.get('work'), again.get('from'), again.get('to')]).toEqual(['laundry', today, today]);
     await page.getByRole('link', { name: /^Details of/ }).first().waitFor();
 
     // Total Live Work opens Live Works; its tab too survives a reload

@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
@@ -36,6 +36,9 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   const tabs = tabsFor(COMPLETED_TABS, ownWork);
   // tab and range live in the address (?work=&from=&to=), so Details → Back shows the same view
   const { params, update } = useAddressParams();
+  // the details page's back link returns to this tab and range
+  const { pathname, search } = useLocation();
+  const listState = { list: `${pathname}${search}` };
   const work = tabs.find((tab) => tab.work === toWorkType(params.get('work')))?.work ?? tabs[0]!.work;
   const range = addressRange(params.get('from'), params.get('to'));
   const [picking, setPicking] = useState<Range | null>(null);
@@ -91,6 +94,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
               <Anchor
                 component={Link}
                 to={detailPath(duty._id)}
+                state={listState}
                 fw={600}
                 py={8}
                 px={4}
@@ -171,7 +175,8 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                 ]}
                 actions={
                   <>
-                    <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
+                    <Button component={Link} to={detailPath(duty._id)}
+                state={listState} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
                       {t('common.details')}
                     </Button>
                     {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}
