@@ -271,15 +271,19 @@ describe('the admin area', () => {
     const rowWith = (action: string, text: string) => entries.filter({ hasText: action }).filter({ hasText: text });
 
     await rowWith('Account created', newManager.email).waitFor();
-    await rowWith('Staffing norm changed', 'perCoach').filter({ hasText: '0.6' }).filter({ hasText: '0.5' }).waitFor();
+    await rowWith('Staffing norm changed', 'Staff per Coach').filter({ hasText: '0.6' }).filter({ hasText: '0.5' }).waitFor();
     await rowWith('Company profile changed', NEW_PHONE).waitFor();
-    await rowWith('Account changed', elsewhere.name).filter({ hasText: 'disabled' }).waitFor();
+    await rowWith('Account changed', elsewhere.name).filter({ hasText: 'Sign-in Blocked' }).waitFor();
     await rowWith('State renamed', 'Nicobar Test Islands').waitFor();
     await rowWith('Contract period changed', 'Apr 2024').waitFor();
-    await rowWith('Duty added', manager.name).waitFor();
+    // a duty is named by its train, its fields by their labels (issue 15)
+    const dutyRow = rowWith('Duty added', manager.name);
+    await dutyRow.getByRole('link', { name: 'Train 12625' }).waitFor();
+    await dutyRow.getByRole('cell', { name: 'Train No', exact: true }).first().waitFor();
+    expect(await dutyRow.getByRole('cell', { name: 'trainno', exact: true }).count()).toBe(0);
     // the company change records the whole profile: only the changed phone shows at first
     const company = rowWith('Company profile changed', NEW_PHONE);
-    expect(await company.getByRole('cell', { name: 'address' }).count()).toBe(0);
+    expect(await company.getByRole('cell', { name: 'Address', exact: true }).count()).toBe(0);
     await shots(page, 'audit');
 
     // by person: the manager made only the staff record and the duty
@@ -301,7 +305,7 @@ describe('the admin area', () => {
     const accounts = await call<{ accounts: { _id: string; email: string }[] }>('GET', `/admin/accounts?q=joseph`, await apiLogin(admin));
     await page.getByLabel('Record id').fill(accounts.accounts[0]!._id);
     await expect.poll(() => entries.filter({ hasText: 'Staffing norm changed' }).count()).toBe(0);
-    await rowWith('Account changed', 'disabled').waitFor();
+    await rowWith('Account changed', 'Sign-in Blocked').waitFor();
     expect(await entries.count()).toBe(1);
 
     // by dates: nothing happened tomorrow

@@ -181,8 +181,13 @@ export const PHONE = { width: 360, height: 740 } as const;
  * failed page loads are collected so a journey can assert the app ran cleanly (CSP
  * violations show up there).
  */
-export async function openPage(browser: Browser, app: RunningApp, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'en-IN' });
+export async function openPage(
+  browser: Browser,
+  app: RunningApp,
+  viewport: { width: number; height: number } = DESKTOP,
+  options: { timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'en-IN', ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -154,8 +154,8 @@ describe.each(LANGUAGES)('the manager’s screens in $name', ({ code, script, la
       async (p) => {
         await p.getByRole('heading', { level: 1, name: new RegExp(manager.name) }).waitFor();
         // both charts drawn, with their axis labels
-        await p.locator('figure .recharts-bar-rectangle').first().waitFor({ state: 'attached' });
-        await expect.poll(() => p.locator('figure .recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(4);
+        await p.locator('figure svg[role="img"] rect').first().waitFor({ state: 'attached' });
+        await expect.poll(() => p.locator('figure svg[role="img"] text').count()).toBeGreaterThan(4);
       },
       'dashboard',
     );

@@ -5,6 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { attendanceFileName, attendanceTitle, MONTH_NAMES } from '../src/shared/attendance.js';
+import { formatCreatedAt } from '../src/web/features/duties/duty-display.js';
 import { MSG } from '../src/shared/messages.js';
 import { formatRupees } from '../src/shared/money.js';
 import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
@@ -365,16 +366,100 @@ describe('manager dashboard', () => {
     expect(await card(page, MSG.totalBillAmount)).toBe(formatRupees(sums.totalBillAmount));
     expect(await card(page, MSG.netAmount)).toBe(formatRupees(sums.netAmount));
     expect(await card(page, MSG.totalPenalties)).toBe(formatRupees(sums.totalPenalties));
-    await page.getByRole('figure', { name: MSG.dutiesCompletedChart }).locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
-    await page.getByRole('figure', { name: MSG.billAmountsByStatusChart }).locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
+    // the charts are plain SVG images with names, each with a table of its figures
+    await page.getByRole('figure', { name: MSG.dutiesCompletedChart }).getByRole('img', { name: MSG.dutiesCompletedChart }).locator('rect').first().waitFor({ state: 'attached' });
+    await page.getByRole('figure', { name: MSG.billAmountsByStatusChart }).getByRole('img', { name: MSG.billAmountsByStatusChart }).locator('rect').first().waitFor({ state: 'attached' });
+    expect(await page.getByRole('table', { name: MSG.billAmountsByStatusChart }).getByRole('row', { name: /Bill Passed/ }).innerText()).toContain('₹');
     await screenshot(page, 'dashboard-desktop');
 
     await page.setViewportSize(PHONE);
     await page.reload();
     await card(page, MSG.todayCompletedWork);
-    await page.getByRole('figure', { name: MSG.billAmountsByStatusChart }).locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
+    await page.getByRole('img', { name: MSG.billAmountsByStatusChart }).locator('rect').first().waitFor({ state: 'attached' });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-phone');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('manager screens (issue 15)', () => {
+  it('a dashboard card opens its filtered list, and Completed Works keeps tab and dates through Details → Back', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await signIn(page);
+    // Add Work is in the manager's menu
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    await menu.getByRole('link', { name: 'Add Work', exact: true }).click();
+    await page.waitForURL('**/dashboard/manager/addwork');
+    await page.getByRole('button', { name: 'Add Train Details' }).waitFor();
+    await menu.getByRole('link', { name: 'Home', exact: true }).click();
+
+    // Today Completed Work opens the completed works of today
+    await page.getByRole('group', { name: MSG.todayCompletedWork, exact: true }).getByRole('link').click();
+    await page.waitForURL(`**/dashboard/manager/completed?from=${today}&to=${today}`);
+    const [year, monthNumber, day] = today.split('-');
+    const shownRange = `${day}/${monthNumber}/${year} – ${day}/${monthNumber}/${year}`;
+    await page.getByRole('button', { name: 'This month' }).waitFor();
+    // the laundry tab holds today's completed duty
+    await page.getByRole('tab', { name: 'LAUNDRY' }).click();
+    await page.waitForURL(/work=laundry/);
+    await page.getByRole('link', { name: /^Details of/ }).first().click();
+    await page.waitForURL('**/dashboard/manager/traindetail/**');
+    await page.goBack();
+    await page.waitForURL(/\/dashboard\/manager\/completed\?/);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('work'), address.get('from'), address.get('to')]).toEqual(['laundry', today, today]);
+    expect(await page.getByRole('tab', { name: 'LAUNDRY' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('button', { name: /Completed between/ }).innerText()).toContain(shownRange.split(' – ')[0]);
+    // the details page's own back link returns to the same view too
+    await page.getByRole('link', { name: /^Details of/ }).first().click();
+    await page.getByRole('link', { name: '← Completed Works' }).click();
+    await page.waitForURL(/\/dashboard\/manager\/completed\?/);
+    const again = new URL(page.url()).searchParams;
+    expect([again.get('work'), again.get('from'), again.get('to')]).toEqual(['laundry', today, today]);
+    await page.getByRole('link', { name: /^Details of/ }).first().waitFor();
+
+    // Total Live Work opens Live Works; its tab too survives a reload
+    await page.goto('/dashboard/manager');
+    await page.getByRole('group', { name: MSG.totalLiveWork, exact: true }).getByRole('link').click();
+    await page.waitForURL('**/dashboard/manager/livework');
+    await page.getByRole('tab', { name: 'Laundry' }).click();
+    await page.waitForURL(/livework\?work=laundry/);
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'Laundry' }).getAttribute('aria-selected')).toBe('true');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('fits the attendance grid on a 1366 px laptop: every day and Total without scrolling sideways', async () => {
+    const { context, page, errors } = await openPage(browser, app, { width: 1366, height: 768 });
+    await signIn(page);
+    await page.goto('/dashboard/manager/attendance?work=laundry');
+    const grid = page.getByRole('region', { name: /^Attendance of Laundry/ });
+    await grid.getByRole('rowheader', { name: new RegExp(laundryName) }).waitFor();
+    expect(await grid.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const total = grid.getByRole('columnheader', { name: MSG.columnTotal });
+    const box = await total.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'attendance-1366');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows times in the company’s zone (IST) on a computer set to UTC', async () => {
+    const id = await createDuty('laundry', [laundryWorker]);
+    const duty = (await call<{ createdAt: string }>('GET', `/mcctrain/getone-mcctrain/${id}`)).data;
+    const { context, page, errors } = await openPage(browser, app, undefined, { timezoneId: 'UTC' });
+    await signIn(page);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
+    await page.goto('/dashboard/manager/livework?work=laundry');
+    const ist = formatCreatedAt(duty.createdAt, 'Asia/Kolkata');
+    const utc = formatCreatedAt(duty.createdAt, 'UTC');
+    expect(ist).not.toBe(utc);
+    await page.getByRole('cell', { name: ist, exact: true }).first().waitFor();
+    expect(await page.getByRole('cell', { name: utc, exact: true }).count()).toBe(0);
+    await completeDuty(id);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -155,4 +155,6 @@ export const auditEntry = z.object({
   entityId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** Duties only: the train number (as it is now, or as recorded when the duty is gone), so the trail names trains, not ids. */
+  trainNo: z.string().nullable().optional().describe('For a duty: its train number (null when it has none)'),
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_COMPANY_PROFILE, companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
 import { DEFAULT_STAFFING_NORM } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
@@ -6,7 +6,7 @@ import { ROLE } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
-import { auditLog, contractPeriods, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
+import { auditLog, contractPeriods, duties, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { createAccount, lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
@@ -261,6 +261,10 @@ export async function listAudit(
     .orderBy(desc(auditLog.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const trainNumbers = await dutyTrainNumbers(
+    db,
+    page.filter((row) => row.entity === 'duty' && row.entityId && UUID.test(row.entityId)).map((row) => row.entityId!),
+  );
   return {
     entries: page.map((row) => ({
       _id: row.id,
@@ -272,9 +276,23 @@ export async function listAudit(
       entityId: row.entityId,
       before: row.before,
       after: row.after,
+      ...(row.entity === 'duty' ? { trainNo: trainNumbers.get(row.entityId ?? '') ?? recordedTrainNo(row.after) ?? recordedTrainNo(row.before) } : {}),
     })),
     nextCursor: rows.length > query.limit ? page.at(-1)!.id : null,
   };
+}
+
+/** The train numbers of the duties named, by id (one query for a page of the audit trail). */
+async function dutyTrainNumbers(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: duties.id, trainNo: duties.trainNo }).from(duties).where(inArray(duties.id, [...new Set(ids)]));
+  return new Map(rows.filter((row) => row.trainNo).map((row) => [row.id, row.trainNo!]));
+}
+
+/** The train number an audit entry recorded (a deleted duty is no longer in the table). */
+function recordedTrainNo(value: unknown): string | null {
+  const trainno = value && typeof value === 'object' ? (value as { trainno?: unknown }).trainno : null;
+  return typeof trainno === 'string' && trainno ? trainno : null;
 }
 
 /** Counts for the admin dashboard's shortcuts. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { DEFAULT_COMPANY_PROFILE } from '../../../shared/company-profile.js';
@@ -214,6 +214,22 @@ describe('audit trail', () => {
 
     const future = (await api('GET', '/admin/audit?from=2999-01-01', adminToken)).json();
     expect(future.entries).toEqual([]);
+  });
+
+  it("names a duty's train (issue 15), as it is now or as recorded when the duty is gone; other entries have no train field", async () => {
+    const all = (await api('GET', '/admin/audit?limit=200', adminToken)).json().entries as { entity: string; entityId: string; trainNo?: string | null }[];
+    const duty = all.find((entry) => entry.entity === 'duty')!;
+    expect(duty.trainNo).toBe('1');
+    expect(all.filter((entry) => entry.entity !== 'duty').every((entry) => !('trainNo' in entry))).toBe(true);
+
+    // the number as it is now
+    await t.deps.db.execute(sql`update duties set train_no = '16302' where id = ${duty.entityId}`);
+    const renamed = (await api('GET', `/admin/audit?entity=duty&entityId=${duty.entityId}`, adminToken)).json().entries;
+    expect(renamed[0]).toMatchObject({ entityId: duty.entityId, trainNo: '16302' });
+    // the duty gone: the number the entry recorded
+    await t.deps.db.execute(sql`delete from duties where id = ${duty.entityId}`);
+    const gone = (await api('GET', `/admin/audit?entity=duty&entityId=${duty.entityId}`, adminToken)).json().entries;
+    expect(gone[0]).toMatchObject({ entityId: duty.entityId, trainNo: '1' });
   });
 });
 

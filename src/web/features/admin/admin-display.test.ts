@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18next, setLanguage } from '../../i18n/i18n.js';
-import { actionLabel, areaLabel, detailDateTime, diffRows, displayValue, roleLabel, staffStatusLabel } from './admin-display.js';
+import { actionLabel, areaLabel, auditTrainNo, detailDateTime, diffRows, displayValue, fieldLabel, fieldValue, roleLabel, staffStatusLabel } from './admin-display.js';
 
 const t = i18next.t;
 
@@ -73,5 +73,43 @@ describe('detailDateTime', () => {
     expect(detailDateTime('2025-03-05T08:37:09Z', 'Asia/Kolkata')).toBe('05/03/2025, 14:07:09');
     expect(detailDateTime('2025-03-05T20:00:00Z', 'Asia/Kolkata')).toBe('06/03/2025, 01:30:00');
     expect(detailDateTime(null, 'Asia/Kolkata')).toBe('—');
+  });
+});
+
+describe('the audit trail in words (issue 15)', () => {
+  it('names recorded fields by their labels in the reader’s language, unknown ones as recorded', async () => {
+    expect(fieldLabel('trainno', t)).toBe('Train No');
+    expect(fieldLabel('totalcoach', t)).toBe('Total Coaches');
+    expect(fieldLabel('billvalue', t)).toBe('Bill Value');
+    expect(fieldLabel('_id', t)).toBe('Record ID');
+    expect(fieldLabel('somethingNew', t)).toBe('somethingNew');
+    expect(fieldLabel('constructor', t)).toBe('constructor');
+    await setLanguage('hi');
+    expect(fieldLabel('trainno', t)).toBe('ट्रेन नंबर');
+    await setLanguage('ml');
+    expect(fieldLabel('reqq', t)).toBe('ആവശ്യമായ ജീവനക്കാർ');
+  });
+
+  it('shows recorded instants as India’s wall time on a device set to UTC', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      // a duty completed at 5:35 pm in India is 12:05 UTC
+      expect(fieldValue('completedAt', '2026-11-23T12:05:09.000Z', t, 'Asia/Kolkata')).toBe('23/11/2026, 17:35:09');
+      expect(fieldValue('createdAt', '2026-11-23T20:00:00.000Z', t, 'Asia/Kolkata')).toBe('24/11/2026, 01:30:00');
+      // other values as recorded; a role by its name
+      expect(fieldValue('trainno', '2026-11-23T12:05:09.000Z', t, 'Asia/Kolkata')).toBe('2026-11-23T12:05:09.000Z');
+      expect(fieldValue('completedAt', null, t, 'Asia/Kolkata')).toBe('—');
+      expect(fieldValue('role', 1, t, 'Asia/Kolkata')).toBe(roleLabel(1, t));
+      expect(fieldValue('workers', ['a', 'b'], t, 'Asia/Kolkata')).toBe('["a","b"]');
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('names a duty by its train number: the server’s, else the one recorded', () => {
+    expect(auditTrainNo({ trainNo: '12625', before: null, after: { trainno: '1' } })).toBe('12625');
+    expect(auditTrainNo({ before: { trainno: '16302' }, after: null })).toBe('16302');
+    expect(auditTrainNo({ trainNo: null, before: null, after: { trainno: null } })).toBeNull();
   });
 });

@@ -87,6 +87,94 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   }));
 }
 
+/**
+ * The fields the audit trail records (the server's copies of duties, bills, staff,
+ * accounts, the company profile, norms and contract periods), each with its catalogue key
+ * under admin.audit.fields; a field recorded later shows by its recorded name.
+ */
+const AUDIT_FIELDS = {
+  _id: 'id',
+  trainno: 'trainno',
+  status: 'status',
+  work: 'work',
+  supervisor: 'supervisor',
+  totalcoach: 'totalcoach',
+  type: 'type',
+  reqq: 'reqq',
+  used: 'used',
+  suppliedBedsheet: 'suppliedBedsheet',
+  returned: 'returned',
+  completedAt: 'completedAt',
+  completedDay: 'completedDay',
+  workers: 'workers',
+  version: 'version',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  month: 'month',
+  billvalue: 'billvalue',
+  penalty: 'penalty',
+  netamount: 'netamount',
+  consumedcoach: 'consumedcoach',
+  contractperiod: 'contractperiod',
+  name: 'name',
+  phone: 'phone',
+  aadhar: 'aadhar',
+  empid: 'empid',
+  designation: 'designation',
+  category: 'category',
+  wage: 'wage',
+  bank: 'bank',
+  branch: 'branch',
+  ifsccode: 'ifsccode',
+  acnumber: 'acnumber',
+  uanno: 'uanno',
+  esino: 'esino',
+  email: 'email',
+  role: 'role',
+  disabled: 'disabled',
+  staffId: 'staffId',
+  perCoach: 'perCoach',
+  period: 'period',
+  shortName: 'shortName',
+  logo: 'logo',
+  address: 'address',
+  established: 'established',
+  satisfaction: 'satisfaction',
+  counters: 'counters',
+  testimonials: 'testimonials',
+  faq: 'faq',
+} as const;
+
+/** A recorded field's label in the reader's language ('trainno' → 'Train No'). */
+export function fieldLabel(field: string, t: TFunction): string {
+  return Object.hasOwn(AUDIT_FIELDS, field) ? t(`admin.audit.fields.${AUDIT_FIELDS[field as keyof typeof AUDIT_FIELDS]}`) : field;
+}
+
+/** Recorded instants (ISO text in UTC), shown as the company's wall time. */
+const INSTANT_FIELDS = new Set(['completedAt', 'createdAt', 'updatedAt']);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * One recorded value of `field` as a person reads it: instants in the company's time zone
+ * (not the UTC text the server stored), a role by its name, everything else as displayValue.
+ */
+export function fieldValue(field: string, value: unknown, t: TFunction, timeZone: string): string {
+  if (INSTANT_FIELDS.has(field) && typeof value === 'string' && ISO_INSTANT.test(value)) return detailDateTime(value, timeZone);
+  if (field === 'role' && typeof value === 'number') return roleLabel(value, t);
+  return displayValue(value);
+}
+
+/** A duty's train number as the audit trail names it: the server's, else the one the entry recorded. */
+export function auditTrainNo(entry: { trainNo?: string | null; before: unknown; after: unknown }): string | null {
+  if (entry.trainNo) return entry.trainNo;
+  for (const side of [entry.after, entry.before]) {
+    const trainno = isRecord(side) ? side.trainno : null;
+    if (typeof trainno === 'string' && trainno) return trainno;
+  }
+  return null;
+}
+
 /** One value of a diff as short readable text. */
 export function displayValue(value: unknown): string {
   if (value === undefined) return '';

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { diffRows, displayValue } from './admin-display.js';
+import { diffRows, fieldLabel, fieldValue } from './admin-display.js';
 import classes from './audit.module.css';
 
 /**
- * An audit entry's before and after side by side, one line per field. Changed fields
+ * An audit entry's before and after side by side, one line per field, named by its label
+ * (not the stored field name) with times in the company's zone. Changed fields
  * are highlighted (and say so to screen readers); unchanged ones fold away, since a
  * company profile change records the whole profile.
  */
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+export function AuditDiff({ before, after, timeZone }: { before: unknown; after: unknown; timeZone: string }) {
   const { t } = useTranslation();
+  const label = (key: string) => fieldLabel(key, t);
+  const value = (key: string, recorded: unknown) => fieldValue(key, recorded, t, timeZone);
   const [showAll, setShowAll] = useState(false);
   const rows = diffRows(before, after);
   if (rows.length === 0) {
@@ -35,11 +38,11 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
         </div>
         {rows.map((row) => (
           <div role="row" key={row.key} style={{ display: 'contents' }}>
-            <div role="cell" className={classes.key} translate="no">
-              {row.key}
+            <div role="cell" className={classes.key} title={row.key}>
+              {label(row.key)}
             </div>
             <div role="cell" translate="no">
-              {displayValue(row[oneSide])}
+              {value(row.key, row[oneSide])}
             </div>
           </div>
         ))}
@@ -68,15 +71,15 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             const mark = row.changed ? ` ${classes.changed}` : '';
             return (
               <div role="row" key={row.key} style={{ display: 'contents' }}>
-                <div role="cell" className={`${classes.key}${mark}`}>
-                  <span translate="no">{row.key}</span>
+                <div role="cell" className={`${classes.key}${mark}`} title={row.key}>
+                  <span>{label(row.key)}</span>
                   {row.changed ? <VisuallyHidden>{t('admin.diff.changed')}</VisuallyHidden> : null}
                 </div>
                 <div role="cell" className={`${classes.before}${mark}`} translate="no">
-                  {displayValue(row.before)}
+                  {value(row.key, row.before)}
                 </div>
                 <div role="cell" className={`${classes.after}${mark}`} translate="no">
-                  {displayValue(row.after)}
+                  {value(row.key, row.after)}
                 </div>
               </div>
             );

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
-import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, detailDateTime } from './admin-display.js';
+import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, auditTrainNo, detailDateTime } from './admin-display.js';
 import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
@@ -151,6 +151,7 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
   const { t } = useTranslation();
   const columns = auditColumns(t);
   const accountName = entry.entity === 'account' && entry.entityId ? names.get(entry.entityId) : undefined;
+  const trainNo = entry.entity === 'duty' ? auditTrainNo(entry) : null;
   return (
     <Table.Tr>
       <Table.Td data-label={columns.when} style={{ whiteSpace: 'nowrap' }} valign="top">
@@ -168,8 +169,8 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
         <Text size="sm">{areaLabel(entry.entity, t)}</Text>
         {entry.entityId ? (
           entry.entity === 'duty' ? (
-            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere" translate="no">
-              {entry.entityId}
+            <Anchor component={Link} to={`/dashboard/admin/Live-train/${entry.entityId}`} size="xs" className="break-anywhere" translate="no" title={entry.entityId}>
+              {trainNo ? t('duties.trainTitle', { train: trainNo }) : t('admin.audit.dutyWithoutTrain')}
             </Anchor>
           ) : (
             <Text size="xs" c="dimmed" className="break-anywhere" translate="no">
@@ -180,7 +181,7 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
         ) : null}
       </Table.Td>
       <Table.Td data-label={columns.beforeAfter} valign="top" miw={{ md: 320 }}>
-        <AuditDiff before={entry.before} after={entry.after} />
+        <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} />
       </Table.Td>
     </Table.Tr>
   );

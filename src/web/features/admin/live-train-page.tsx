@@ -172,7 +172,7 @@ export default function LiveTrainPage() {
                       {actionLabel(entry.action, t)}
                     </Table.Td>
                     <Table.Td data-label={columns.beforeAfter} valign="top">
-                      <AuditDiff before={entry.before} after={entry.after} />
+                      <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} />
                     </Table.Td>
                   </Table.Tr>
                 ))

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { englishErrorText } from '../../api/error-text.js';
@@ -35,7 +36,7 @@ function serverMessage(error: unknown): string {
 export default function BillsPage() {
   const m = useMessages();
   useDocumentTitle(`${m(MSG.billDetails)} · Dutyroll`);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressParams();
   const work = tabFromParam(params.get('work'));
 
   return (
@@ -48,7 +49,7 @@ export default function BillsPage() {
           {m(MSG.addBillLink)}
         </Button>
       </Group>
-      <Tabs value={work} onChange={(value) => value && setParams({ work: value }, { replace: true })} keepMounted={false}>
+      <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
         <Tabs.List>
           {BILL_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">

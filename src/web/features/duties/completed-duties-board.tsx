@@ -7,16 +7,17 @@ import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
-import type { WorkType } from '../../../shared/work-types.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompletedDuties } from './api.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { thisMonthRange } from './duty-form.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
-import { bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
+import { addressRange, bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
 import { savedListName } from '../../offline/list-cache.js';
@@ -33,8 +34,13 @@ type Range = [string | null, string | null];
  */
 export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkType | null; detailPath: (id: string) => string }) {
   const tabs = tabsFor(COMPLETED_TABS, ownWork);
-  const [work, setWork] = useState<WorkType>(tabs[0]!.work);
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // tab and range live in the address (?work=&from=&to=), so Details → Back shows the same view
+  const { params, update } = useAddressParams();
+  // the details page's back link returns to this tab and range
+  const { pathname, search } = useLocation();
+  const listState = { list: `${pathname}${search}` };
+  const work = tabs.find((tab) => tab.work === toWorkType(params.get('work')))?.work ?? tabs[0]!.work;
+  const range = addressRange(params.get('from'), params.get('to'));
   const [picking, setPicking] = useState<Range | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const cards = useNarrowScreen();
@@ -54,7 +60,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   function onRangeChange(value: Range) {
     setPicking(value);
     if (value[0] && value[1]) {
-      setRange({ from: value[0], to: value[1] });
+      update({ from: value[0], to: value[1] });
       setPicking(null);
     }
   }
@@ -88,6 +94,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
               <Anchor
                 component={Link}
                 to={detailPath(duty._id)}
+                state={listState}
                 fw={600}
                 py={8}
                 px={4}
@@ -126,7 +133,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
             variant="default"
             size="md"
             onClick={() => {
-              setRange(null);
+              update({ from: null, to: null });
               setPicking(null);
             }}
           >
@@ -134,7 +141,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           </Button>
         )}
       </Group>
-      <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)}>
+      <Tabs value={work} onChange={(value) => value && update({ work: value })}>
         <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
@@ -168,7 +175,8 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                 ]}
                 actions={
                   <>
-                    <Button component={Link} to={detailPath(duty._id)} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
+                    <Button component={Link} to={detailPath(duty._id)}
+                state={listState} variant="default" size="md" fullWidth aria-label={t('duties.detailsOf', { what: name })}>
                       {t('common.details')}
                     </Button>
                     {mayDelete && <DeleteDutyButton duty={duty} size="md" fullWidth />}

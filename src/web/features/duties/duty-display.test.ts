@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import {
+  addressRange,
   bedsheetColor,
   COMPLETED_TABS,
   formatDay,
@@ -49,5 +50,14 @@ describe('duty display rules', () => {
     ];
     expect(suggestWorkers(workers, { work: 'mcc', chosenIds: ['4'], text: 'kumar' }).map((w) => w._id)).toEqual(['1', '2']);
     expect(suggestWorkers(workers, { work: 'mcc', chosenIds: [], text: '  ' })).toEqual([]);
+  });
+
+  it('reads a range of days from the address only when both are real days in order', () => {
+    expect(addressRange('2026-11-01', '2026-11-23')).toEqual({ from: '2026-11-01', to: '2026-11-23' });
+    expect(addressRange('2026-11-23', '2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+    expect(addressRange('2026-11-23', '2026-11-01')).toBeNull();
+    expect(addressRange('2026-02-31', '2026-03-01')).toBeNull();
+    expect(addressRange('2026-11-01', null)).toBeNull();
+    expect(addressRange('yesterday', '2026-11-01')).toBeNull();
   });
 });

@@ -54,6 +54,22 @@ export function formatDay(day: string): string {
   return year && month && date ? `${date}/${month}/${year}` : day;
 }
 
+/** A real calendar day 'YYYY-MM-DD' (not 2026-02-31). */
+function isDay(text: string | null): text is string {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A completed list's ?from=&to= (kept in the address so Details → Back shows the same
+ * range) as a range of days, when both are real calendar days in order; otherwise none,
+ * and the list shows this month.
+ */
+export function addressRange(from: string | null, to: string | null): { from: string; to: string } | null {
+  return isDay(from) && isDay(to) && from <= to ? { from, to } : null;
+}
+
 /** SPEC §2 Completed Trains: the name, 'Unknown' if the account is gone, 'Not Assigned' if none. */
 export function supervisorLabel(duty: { supervisor: string | null; supervisorName: string | null }): string {
   if (!duty.supervisor) return MSG.supervisorNotAssigned;

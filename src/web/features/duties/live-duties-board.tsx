@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
-import type { WorkType } from '../../../shared/work-types.js';
+import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { useLiveDuties } from './api.js';
 import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
@@ -28,13 +28,15 @@ import { useMessages } from '../../i18n/messages.js';
  */
 export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'user'; ownWork: WorkType | null }) {
   const tabs = tabsFor(LIVE_TABS, ownWork);
-  const [work, setWork] = useState<WorkType>(tabs[0]!.work);
+  // the tab lives in the address (?work=), so Back from a duty's details shows the same tab
+  const { params, update } = useAddressParams();
+  const work = tabs.find((tab) => tab.work === toWorkType(params.get('work')))?.work ?? tabs[0]!.work;
   const label = tabs.find((tab) => tab.work === work)?.label ?? work;
 
   // a Mark as Completed here can be undone while the board is open (decision 0021)
   return (
     <CompletionHoldScope>
-      <Tabs value={work} onChange={(value) => value && setWork(value as WorkType)} keepMounted={false}>
+      <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
         <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">

@@ -52,11 +52,11 @@ export default function TrainDetailPage() {
   const duty = useDuty(local ? '' : id);
   const { entries, resolvedIds } = useOutboxStatus();
   const shown = withQueuedChanges(duty.data ?? null, id, entries);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const fix = useFixEntry(['complete', 'editCrew']);
   // the add was sent meanwhile: the duty's page under the server's id
   if (local && !shown && resolvedIds[id]) return <Navigate to={pathname.replace(id, resolvedIds[id])} replace />;
-  const backTo = inManagerArea ? { to: '/dashboard/manager/completed', label: t('duties.completedWorks') } : { to: '/dashboard/user', label: t('supervisor.menu.liveDuty') };
+  const backTo = inManagerArea ? { to: listAddress(state, '/dashboard/manager/completed'), label: t('duties.completedWorks') } : { to: '/dashboard/user', label: t('supervisor.menu.liveDuty') };
 
   let content: ReactNode;
   if (shown) {
@@ -312,4 +312,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </div>
   );
+}
+
+/**
+ * The list the details were opened from, with its tab and dates (?work=&from=&to=), as the
+ * list passed it in the link's state; otherwise the list's plain address.
+ */
+function listAddress(state: unknown, list: string): string {
+  const from = state && typeof state === 'object' ? (state as { list?: unknown }).list : null;
+  return typeof from === 'string' && (from === list || from.startsWith(`${list}?`)) ? from : list;
 }

@@ -6,7 +6,11 @@ import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
-/** The manager's 'Quick Links', in SPEC §2's order and the reader's language. */
+/**
+ * The manager's 'Quick Links', in SPEC §2's order and the reader's language. Add Work
+ * (manager/addwork, one of SPEC's other manager routes) is not in SPEC's menu; it sits
+ * before the duty lists it adds to, so the manager can reach it (issue 15).
+ */
 function useQuickLinks(): MenuLink[] {
   const { t } = useTranslation();
   const m = useMessages();
@@ -23,6 +27,7 @@ function useQuickLinks(): MenuLink[] {
     // @links:staff-add-supervisor
     { label: m(MSG.addSupervisor), to: '/dashboard/manager/addsupervisors' },
     // @links:duties
+    { label: t('manager.addWork'), to: '/dashboard/manager/addwork' },
     { label: t('manager.liveWorks'), to: '/dashboard/manager/livework' },
     { label: t('manager.completedWorks'), to: '/dashboard/manager/completed' },
     // @links:staff-details

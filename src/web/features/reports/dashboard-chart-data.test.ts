@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortDayLabel } from '../../../shared/attendance.js';
-import { billStatusRows, compactRupees, completedChartRows, lastDays } from './dashboard-chart-data.js';
+import { billStatusRows, compactRupees, completedChartRows, dayLabelStep, lastDays, niceTicks } from './dashboard-chart-data.js';
 
 describe('dashboard chart data', () => {
   it('lists the last days across a month and year boundary', () => {
@@ -60,5 +60,20 @@ describe('dashboard chart data', () => {
   it('labels the chart days with the reader words when given', () => {
     const rows = completedChartRows([], '2026-11-21', 2, (day) => `day ${day.slice(8)}`);
     expect(rows.map((row) => row.label)).toEqual(['day 20', 'day 21']);
+  });
+
+  it('draws whole-number axis ticks in steps of 1, 2 or 5', () => {
+    expect(niceTicks(0)).toEqual([0, 1]);
+    expect(niceTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(23)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(niceTicks(180)).toEqual([0, 50, 100, 150, 200]);
+  });
+
+  it('labels as many days as fit without overlapping', () => {
+    expect(dayLabelStep(30, 900, 56)).toBe(2);
+    expect(dayLabelStep(30, 280, 56)).toBe(6);
+    expect(dayLabelStep(30, 2000, 56)).toBe(1);
+    expect(dayLabelStep(0, 300, 56)).toBe(1);
   });
 });

@@ -67,3 +67,28 @@ export function compactRupees(value: number, units: CompactUnits = ENGLISH_UNITS
   if (abs >= 1e3) return units.thousand(short(value / 1e3));
   return `₹${short(value)}`;
 }
+
+/**
+ * The value axis of a count chart: whole-number ticks from 0 in steps of 1, 2 or 5 times a
+ * power of ten, at most `most` + 1 of them, the last at or above `max`.
+ */
+export function niceTicks(max: number, most = 5): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  let step = 1;
+  for (let power = 1; ; power *= 10) {
+    const found = [1, 2, 5].map((factor) => factor * power).find((candidate) => Math.ceil(top / candidate) <= most);
+    if (found) {
+      step = found;
+      break;
+    }
+  }
+  const count = Math.ceil(top / step);
+  return Array.from({ length: count + 1 }, (_, index) => index * step);
+}
+
+/** Label every `step`-th day (counted back from today) so labels of `labelWidth` px never overlap. */
+export function dayLabelStep(days: number, plotWidth: number, labelWidth: number): number {
+  if (days <= 0 || plotWidth <= 0) return 1;
+  const fit = Math.max(1, Math.floor(plotWidth / labelWidth));
+  return Math.max(1, Math.ceil(days / fit));
+}

@@ -1,25 +1,33 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { englishErrorText } from '../../api/error-text.js';
-import { ErrorBoundary } from '../../components/error-boundary.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
+import DashboardCharts from './dashboard-charts.js';
+import classes from './dashboard.module.css';
 
-// The charts (recharts) are a large chunk: the cards show first, the charts follow.
-const DashboardCharts = lazy(() => import('./dashboard-charts.js'));
 
-const cards: { label: string; value: (s: Summary) => ReactNode; money?: boolean }[] = [
-  { label: MSG.passedBills, value: (s) => String(s.passedBills) },
-  { label: MSG.pendingBills, value: (s) => String(s.pendingBills) },
-  { label: MSG.netAmount, value: (s) => <MoneyText value={s.netAmount} />, money: true },
-  { label: MSG.totalBillAmount, value: (s) => <MoneyText value={s.totalBillAmount} />, money: true },
-  { label: MSG.totalPenalties, value: (s) => <MoneyText value={s.totalPenalties} />, money: true },
-  { label: MSG.totalLiveWork, value: (s) => String(s.totalLiveWork) },
-  { label: MSG.totalCompletedWork, value: (s) => String(s.totalCompletedWork) },
-  { label: MSG.todayLiveWork, value: (s) => String(s.todayLiveWork) },
-  { label: MSG.todayCompletedWork, value: (s) => String(s.todayCompletedWork) },
+const BILLS = '/dashboard/manager/bills';
+const LIVE = '/dashboard/manager/livework';
+const COMPLETED = '/dashboard/manager/completed';
+
+/**
+ * The nine cards, each opening the list it counts (issue 15): bills, live works, completed
+ * works; the "today" cards open the lists of today (APP_TZ, the server's `today`).
+ */
+const cards: { label: string; value: (s: Summary) => ReactNode; to: (s: Summary) => string; money?: boolean }[] = [
+  { label: MSG.passedBills, value: (s) => String(s.passedBills), to: () => BILLS },
+  { label: MSG.pendingBills, value: (s) => String(s.pendingBills), to: () => BILLS },
+  { label: MSG.netAmount, value: (s) => <MoneyText value={s.netAmount} />, to: () => BILLS, money: true },
+  { label: MSG.totalBillAmount, value: (s) => <MoneyText value={s.totalBillAmount} />, to: () => BILLS, money: true },
+  { label: MSG.totalPenalties, value: (s) => <MoneyText value={s.totalPenalties} />, to: () => BILLS, money: true },
+  { label: MSG.totalLiveWork, value: (s) => String(s.totalLiveWork), to: () => LIVE },
+  { label: MSG.totalCompletedWork, value: (s) => String(s.totalCompletedWork), to: () => COMPLETED },
+  { label: MSG.todayLiveWork, value: (s) => String(s.todayLiveWork), to: () => LIVE },
+  { label: MSG.todayCompletedWork, value: (s) => String(s.todayCompletedWork), to: (s) => `${COMPLETED}?${new URLSearchParams({ from: s.today, to: s.today })}` },
 ];
 
 /**
@@ -40,30 +48,35 @@ export function DashboardSummary() {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }} aria-busy={!summary}>
-        {cards.map((card) => (
-          <Paper key={card.label} withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} role="group" aria-label={m(card.label)}>
-            <Text size="sm" c="dimmed" fw={600} lh={1.3}>
-              {m(card.label)}
-            </Text>
-            {summary ? (
-              <Text fz={{ base: card.money ? 18 : 24, sm: 26 }} fw={700} mt={6} className="break-anywhere" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {card.value(summary)}
+        {cards.map((card) => {
+          const body = (
+            <>
+              <Text size="sm" c="dimmed" fw={600} lh={1.3}>
+                {m(card.label)}
               </Text>
-            ) : (
-              <Skeleton height={28} mt={8} width="60%" />
-            )}
-          </Paper>
-        ))}
+              {summary ? (
+                <Text fz={{ base: card.money ? 18 : 24, sm: 26 }} fw={700} mt={6} className="break-anywhere" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {card.value(summary)}
+                </Text>
+              ) : (
+                <Skeleton height={28} mt={8} width="60%" />
+              )}
+            </>
+          );
+          return (
+            <Paper key={card.label} withBorder radius="lg" p={0} role="group" aria-label={m(card.label)} className={classes.card}>
+              {summary ? (
+                <Anchor component={Link} to={card.to(summary)} underline="never" c="inherit" display="block" p={{ base: 'sm', sm: 'md' }} className={classes.cardLink}>
+                  {body}
+                </Anchor>
+              ) : (
+                <Box p={{ base: 'sm', sm: 'md' }}>{body}</Box>
+              )}
+            </Paper>
+          );
+        })}
       </SimpleGrid>
-      {summary && (
-        // the charts' code not loading (offline before it came) leaves the cards, SPEC's
-        // dashboard, on screen instead of failing the whole page
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={<Skeleton height={340} radius="lg" />}>
-            <DashboardCharts summary={summary} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {summary && <DashboardCharts summary={summary} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useAddressParams } from '../../forms/use-address-params.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import type { WorkType } from '../../../shared/work-types.js';
@@ -11,25 +11,17 @@ import { isMonth, tabFromParam } from './report-month.js';
  * No month means the current one, which the server decides in APP_TZ.
  */
 export function useReportParams() {
-  const [params, setParams] = useSearchParams();
+  // builds on the last address asked for, so a tab tapped just after a month step keeps both
+  const { params, update: updateAddress } = useAddressParams();
   const work = tabFromParam(params.get('work'));
   const monthParam = params.get('month');
   const month = isMonth(monthParam) ? monthParam : null;
-
-  const update = useCallback(
-    (next: { work?: WorkType; month?: string }) => {
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next.work) copy.set('work', next.work);
-          if (next.month) copy.set('month', next.month);
-          return copy;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
+  const update = (next: { work?: WorkType; month?: string }) => {
+    const changes: Record<string, string> = {};
+    if (next.work) changes.work = next.work;
+    if (next.month) changes.month = next.month;
+    updateAddress(changes);
+  };
   return { work, month, update };
 }
 
