@@ -1,5 +1,5 @@
 /**
- * How the web app is cut into files (issue 15, decision 0021): a few chunks per area
+ * How the web app is cut into files (issue 15, decision 0022): a few chunks per area
  * instead of one file per shared module. On a Slow 3G phone every request costs about two
  * seconds of latency and the browser opens six at a time, so 44 small files after sign-in
  * took longer than their bytes; a handful of larger files is faster.

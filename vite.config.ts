@@ -20,7 +20,7 @@ export default defineConfig(async ({ command }) => ({
     assetsDir: 'assets',
     // The server's CSP (script-src 'self') forbids inline scripts; keep every asset a file.
     assetsInlineLimit: 0,
-    // a few chunks per area instead of one file per shared module (vite.chunks.ts, decision 0021)
+    // a few chunks per area instead of one file per shared module (vite.chunks.ts, decision 0022)
     rolldownOptions: {
       output: { codeSplitting: codeSplitting() },
     },

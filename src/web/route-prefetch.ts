@@ -1,6 +1,6 @@
 /**
  * Route loaders that ask the server while a signed-in area's code is still loading
- * (issue 15, decision 0021). On a Slow 3G phone a request costs about two seconds before
+ * (issue 15, decision 0022). On a Slow 3G phone a request costs about two seconds before
  * its first byte; the area's session check and the supervisor's live list used to wait
  * for the area's code, then for each other. Here they start with the navigation; the
  * queries take their answers when they run (api/early-requests.ts).

@@ -1,5 +1,5 @@
 /**
- * Calls started before the code that makes them has loaded (issue 15, decision 0021).
+ * Calls started before the code that makes them has loaded (issue 15, decision 0022).
  * After sign-in on a slow phone, the supervisor area's code takes seconds to arrive, and
  * only then would its session check and list ask the server; a route loader
  * (route-prefetch.ts) asks at once instead, and the call that later wants the same
