@@ -54,7 +54,9 @@ export function areaOfPage(id: string, root = WEB_ROOT): string | null {
 /** The chunk for a module reached from these areas (an empty set: leave it to the automatic split). */
 export function chunkForAreas(areas: ReadonlySet<string>): string | null {
   if (areas.size === 0) return null;
-  if (areas.has('public')) return areas.size === 1 ? 'public' : 'common';
+  // what a public page shares with signed-in screens is small (the language switch, the
+  // sign-in card): it joins the entry's own code rather than costing every page a request
+  if (areas.has('public')) return areas.size === 1 ? 'public' : 'app';
   if (areas.size === 1) return [...areas][0]!;
   return areas.has('supervisor') ? 'signed-in' : 'office';
 }
@@ -63,6 +65,7 @@ interface GraphModule {
   id: string;
   code: string | null;
   importers: readonly string[];
+  importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];
 }
 
@@ -99,7 +102,9 @@ export function isBarrel(module: Pick<GraphModule, 'id' | 'code'>): boolean {
 /** The names a barrel takes from one module, or null when it takes them all (export *). */
 export function namesFromBarrel(barrel: Pick<GraphModule, 'id' | 'code'>, target: string): Set<string> | null {
   const names = new Set<string>();
-  const same = (specifier: string) => specifier.startsWith('.') && path.resolve(path.dirname(barrel.id), specifier) === target.split('?')[0];
+  // './exports' names exports.js (or exports/index.js): compared without the extension
+  const bare = (id: string) => id.split('?')[0]!.replace(/(?:[\\/]index)?\.[cm]?js$/, '');
+  const same = (specifier: string) => specifier.startsWith('.') && bare(path.resolve(path.dirname(barrel.id), specifier)) === bare(target);
   for (const match of (barrel.code ?? '').matchAll(STAR_FROM)) if (same(match[1]!)) return null;
   for (const match of (barrel.code ?? '').matchAll(NAMED_FROM)) if (same(match[2]!)) listNames(match[1]!).forEach((name) => names.add(name));
   return names;
@@ -183,6 +188,7 @@ export function createAreaFinder(getModule: (id: string) => GraphModule | null, 
 }
 
 const ROUTER = path.join(WEB_ROOT, 'router.tsx');
+const ENTRY = path.join(WEB_ROOT, 'main.tsx');
 
 interface ChunkingContext {
   getModuleInfo(id: string): GraphModule | null;
@@ -210,14 +216,31 @@ export function codeSplitting() {
     }
     return finder(id);
   };
+  let initial: Set<string> | null = null;
+  /** Our modules the entry imports before any page (the libraries among them go to `vendor` first). */
+  const initialOf = (ctx: ChunkingContext): Set<string> => {
+    if (!initial) {
+      initial = new Set([ENTRY]);
+      const queue = [ENTRY];
+      while (queue.length) {
+        for (const next of ctx.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+          if (!initial.has(next) && !/[\\/]node_modules[\\/]/.test(next)) {
+            initial.add(next);
+            queue.push(next);
+          }
+        }
+      }
+    }
+    return initial;
+  };
   return {
     groups: [
       // the first download: libraries and our code apart, so a release that changes only ours keeps the libraries cached
       { name: 'vendor', tags: ['$initial' as const], test: /[\\/]node_modules[\\/]/, priority: 30 },
-      { name: 'app', tags: ['$initial' as const], priority: 20 },
       {
-        debugName: 'route areas',
-        name: (id: string, ctx: ChunkingContext) => chunkForAreas(areasOf(id, ctx)),
+        debugName: 'app and route areas',
+        // our code the entry imports before any page goes to `app`, as does what a public page shares with signed-in screens
+        name: (id: string, ctx: ChunkingContext) => (initialOf(ctx).has(id) ? 'app' : chunkForAreas(areasOf(id, ctx))),
         priority: 10,
         // each module goes where its own areas say, not with the module that imports it
         includeDependenciesRecursively: false,

@@ -299,6 +299,9 @@ async function routeFiles(browser: Browser, baseUrl: string): Promise<RouteRow[]
       await page.waitForLoadState('networkidle');
       const whenQuiet = await fetchedAssets(page);
       const jsOf = (files: Fetched[]) => files.filter((file) => file.kind === 'js').map((file) => file.url);
+      // the names without their hashes, to see what a route asked for
+      const names = toScreen.filter((file) => !entry.has(file.url)).map((file) => new URL(file.url).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\./, '.'));
+      console.log(`  ${route}: beyond the entry before the screen was ready: ${names.join(' ')}`);
       rows.push({
         route,
         'files to screen': toScreen.length,

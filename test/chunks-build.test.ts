@@ -22,7 +22,7 @@ describe('which chunk a module goes to', () => {
   it('keeps public pages apart from signed-in code and the supervisor apart from the office', () => {
     expect(chunkForAreas(new Set())).toBeNull();
     expect(chunkForAreas(new Set(['public']))).toBe('public');
-    expect(chunkForAreas(new Set(['public', 'supervisor']))).toBe('common');
+    expect(chunkForAreas(new Set(['public', 'supervisor']))).toBe('app');
     expect(chunkForAreas(new Set(['supervisor']))).toBe('supervisor');
     expect(chunkForAreas(new Set(['supervisor', 'manager']))).toBe('signed-in');
     expect(chunkForAreas(new Set(['account', 'supervisor']))).toBe('signed-in');
@@ -50,12 +50,12 @@ describe("a library's index", () => {
 
   it('gives a component only the areas of the pages that use it', () => {
     const modules = new Map([
-      [index.id, { ...index, importers: [web('about.tsx'), web('add-duty.tsx'), web('main.tsx')], dynamicallyImportedIds: [] }],
-      [component.id, { ...component, importers: [index.id], dynamicallyImportedIds: [] }],
-      [`${NM}/Button.mjs`, { id: `${NM}/Button.mjs`, code: 'export const Button = 1;', importers: [index.id], dynamicallyImportedIds: [] }],
-      [web('about.tsx'), { id: web('about.tsx'), code: "import { Button } from 'ui';", importers: [], dynamicallyImportedIds: [] }],
-      [web('add-duty.tsx'), { id: web('add-duty.tsx'), code: "import { Button, Select } from 'ui';", importers: [], dynamicallyImportedIds: [] }],
-      [web('main.tsx'), { id: web('main.tsx'), code: "import { Provider } from 'ui';", importers: [], dynamicallyImportedIds: [] }],
+      [index.id, { ...index, importers: [web('about.tsx'), web('add-duty.tsx'), web('main.tsx')], importedIds: [], dynamicallyImportedIds: [] }],
+      [component.id, { ...component, importers: [index.id], importedIds: [], dynamicallyImportedIds: [] }],
+      [`${NM}/Button.mjs`, { id: `${NM}/Button.mjs`, code: 'export const Button = 1;', importers: [index.id], importedIds: [], dynamicallyImportedIds: [] }],
+      [web('about.tsx'), { id: web('about.tsx'), code: "import { Button } from 'ui';", importers: [], importedIds: [], dynamicallyImportedIds: [] }],
+      [web('add-duty.tsx'), { id: web('add-duty.tsx'), code: "import { Button, Select } from 'ui';", importers: [], importedIds: [], dynamicallyImportedIds: [] }],
+      [web('main.tsx'), { id: web('main.tsx'), code: "import { Provider } from 'ui';", importers: [], importedIds: [], dynamicallyImportedIds: [] }],
     ]);
     const areasOf = createAreaFinder((id) => modules.get(id) ?? null, new Map([[web('about.tsx'), 'public'], [web('add-duty.tsx'), 'supervisor']]));
     expect(areasOf(component.id)).toEqual(new Set(['supervisor']));
