@@ -9,7 +9,8 @@
  *   code in `app` — the first download of every page, unchanged in what it holds;
  * - every other module by the areas whose pages import it (statically, following imports
  *   up to a route's page): one area's alone in that area's chunk, the supervisor's and
- *   the office's together in `signed-in`, anything a public page also needs in `common`.
+ *   the office's together in `signed-in`; the little a public page shares with signed-in
+ *   screens joins `app`.
  *   A public page thus loads no dashboard code, and a supervisor no manager or admin
  *   screen;
  * - a module no route page imports statically (the charts, the toaster, the languages,
