@@ -1,7 +1,7 @@
 /**
  * How the web app is cut into files (issue 15, decision 0022): a few chunks per area
  * instead of one file per shared module. On a Slow 3G phone every request costs about two
- * seconds of latency and the browser opens six at a time, so 44 small files after sign-in
+ * seconds of latency and the browser opens six at a time, so some 50 small files after sign-in
  * took longer than their bytes; a handful of larger files is faster.
  *
  * Rolldown's `output.codeSplitting.groups` (Vite 8) place each module by name:
