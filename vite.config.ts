@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { codeSplitting } from './vite.chunks.js';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -19,6 +20,10 @@ export default defineConfig(async ({ command }) => ({
     assetsDir: 'assets',
     // The server's CSP (script-src 'self') forbids inline scripts; keep every asset a file.
     assetsInlineLimit: 0,
+    // a few chunks per area instead of one file per shared module (vite.chunks.ts, decision 0023)
+    rolldownOptions: {
+      output: { codeSplitting: codeSplitting() },
+    },
   },
   server: {
     proxy: {

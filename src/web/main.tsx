@@ -5,10 +5,11 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from './auth/auth-context.js';
 import { ErrorBoundary } from './components/error-boundary.js';
 import { AppErrorScreen } from './pwa/app-error-screen.js';
+import { queryClient } from './query-client.js';
 import { router } from './router.js';
 import { theme } from './theme.js';
 import { startLanguage } from './i18n/i18n.js';
@@ -42,12 +43,6 @@ function DeferredToaster() {
     </ErrorBoundary>
   ) : null;
 }
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
-  },
-});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

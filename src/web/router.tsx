@@ -4,6 +4,7 @@ import { SiteLayout } from './layouts/site-layout.js';
 import { PageLoader } from './layouts/page-loader.js';
 import { importOrReload } from './pwa/chunk-reload.js';
 import { RouteError } from './pwa/route-error.js';
+import { areaLoader, liveListLoader } from './route-prefetch.js';
 // The home page is part of the first download: most visitors open it first, and loading
 // it lazily would add a round trip before the first paint on a phone (issue 3 budget).
 import LandingPage from './pages/public/landing-page.js';
@@ -14,6 +15,8 @@ type PageModule = { default: ComponentType };
  * Each page is its own chunk, loaded when its route is first visited, so the public
  * pages load no dashboard code (and a supervisor's phone downloads no manager screens).
  * A chunk that cannot be loaded (a tab older than the last release) reloads the page once.
+ * The signed-in areas' loaders start their session check (and the supervisor's live list)
+ * with the navigation, while the area's code loads (route-prefetch.ts).
  */
 const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await importOrReload(load, destination)).default });
 
@@ -50,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'policy', lazy: page(() => import('./pages/public/policy-page.js')) },
       {
         path: 'dashboard/admin',
+        loader: areaLoader('admin'),
         lazy: page(() => import('./features/admin/admin-area.js')),
         children: withErrorScreen([
           { index: true, lazy: page(() => import('./features/admin/admin-dashboard-page.js')) },
@@ -67,6 +71,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard/manager',
+        loader: areaLoader('manager'),
         lazy: page(() => import('./features/manager/manager-area.js')),
         children: withErrorScreen([
           { index: true, lazy: page(() => import('./features/manager/manager-dashboard-page.js')) },
@@ -92,9 +97,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'dashboard/user',
+        loader: areaLoader('user'),
         lazy: page(() => import('./features/supervisor/user-area.js')),
         children: withErrorScreen([
-          { index: true, lazy: page(() => import('./features/duties/live-duty-page.js')) },
+          { index: true, loader: liveListLoader, lazy: page(() => import('./features/duties/live-duty-page.js')) },
           // @routes:user-duties
           { path: 'addduty', lazy: page(() => import('./features/duties/add-duty-page.js')) },
           { path: 'completedduty', lazy: page(() => import('./features/duties/completed-duty-page.js')) },

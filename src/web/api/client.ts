@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
+import { API_BASE } from './base.js';
+import { takeEarlyGet } from './early-requests.js';
 
-/** Everything the web app calls lives under this prefix (SPEC §7). */
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 /** The server answered with an error status; `message` is its {msg} (or {message}). */
 export class ApiError extends Error {
@@ -84,6 +85,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** An answer started elsewhere, given up (as fetch would) when the caller's signal aborts first. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return response;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
  * A fetch with a time limit: `run` fetches and reads the answer with a signal that aborts
  * when the caller's signal does or when `timeoutMs` has passed. Any failure of `run` is a
@@ -125,8 +137,10 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const timeoutMs = options.timeoutMs ?? (isForm ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
 
+  // a route loader may have asked already, while this code was loading (early-requests.ts)
+  const early = method === 'GET' && options.body === undefined && !options.headers ? takeEarlyGet(path, options.token) : null;
   const { response, body } = await withTimeLimit(timeoutMs, options.signal, async (signal) => {
-    const response = await fetch(`${API_BASE}${path}`, {
+    const response = early ? await untilAborted(early, signal) : await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),

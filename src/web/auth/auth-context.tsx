@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { forgetEarlyGets } from '../api/early-requests.js';
 import { forgetConfirmedAreas } from './confirmed-areas.js';
 import { AUTH_STORAGE_KEY, parseSession, readStoredSession, writeStoredSession, type Session, type SessionUser } from './session.js';
 
@@ -38,6 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback((options?: { signingOut?: boolean }) => {
     forgetConfirmedAreas();
+    forgetEarlyGets();
     writeStoredSession(null);
     setSession(null);
     if (options?.signingOut) setSigningOut(true);

@@ -9,6 +9,7 @@ import { englishErrorText } from '../api/error-text.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
 import { useMessages } from '../i18n/messages.js';
+import { guardKey } from '../route-prefetch.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 
@@ -27,7 +28,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
   const location = useLocation();
   const { t } = useTranslation();
   const check = useQuery({
-    queryKey: ['guard', area, token],
+    queryKey: guardKey(area, token),
     queryFn: async ({ signal }) => {
       const session = token as string;
       const allowed = await checkArea(area, session, signal);

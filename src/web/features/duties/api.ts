@@ -16,6 +16,7 @@ import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { listWorkers, supervisorList } from '../../../shared/api/staff.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
+import { dutyKeys } from './keys.js';
 import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedListName, type CrewListMember } from '../../offline/list-cache.js';
 
 /**
@@ -29,15 +30,7 @@ import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedL
 export type CrewMember = CrewListMember;
 export type SupervisorOption = z.infer<typeof supervisorListResponse>['supervisor'][number];
 
-export const dutyKeys = {
-  all: ['duties'] as const,
-  live: (work: string) => ['duties', 'live', work] as const,
-  completed: (work: string, from: string | null, to: string | null) => ['duties', 'completed', work, from, to] as const,
-  one: (id: string) => ['duties', 'one', id] as const,
-  crew: (work: string) => ['duties', 'crew', work] as const,
-  supervisors: ['duties', 'supervisors'] as const,
-  norms: ['duties', 'staffing-norms'] as const,
-};
+export { dutyKeys } from './keys.js';
 
 /** One page of a duty list with the paging and range headers the server sends beside it. */
 export interface DutyPage {
