@@ -38,7 +38,7 @@ export function AuditDiff({ before, after, timeZone }: { before: unknown; after:
         </div>
         {rows.map((row) => (
           <div role="row" key={row.key} style={{ display: 'contents' }}>
-            <div role="cell" className={classes.key} title={row.key}>
+            <div role="cell" className={classes.key}>
               {label(row.key)}
             </div>
             <div role="cell" translate="no">
@@ -71,7 +71,7 @@ export function AuditDiff({ before, after, timeZone }: { before: unknown; after:
             const mark = row.changed ? ` ${classes.changed}` : '';
             return (
               <div role="row" key={row.key} style={{ display: 'contents' }}>
-                <div role="cell" className={`${classes.key}${mark}`} title={row.key}>
+                <div role="cell" className={`${classes.key}${mark}`}>
                   <span>{label(row.key)}</span>
                   {row.changed ? <VisuallyHidden>{t('admin.diff.changed')}</VisuallyHidden> : null}
                 </div>
