@@ -118,7 +118,7 @@ describe('crew entry in a few taps', () => {
     const checklist = page.getByRole('group', { name: D.crewChecklist });
     const boxes = checklist.getByRole('checkbox');
     await boxes.first().waitFor();
-    expect(await boxes.count()).toBe(5);
+    await expect.poll(() => boxes.count()).toBe(5);
     const mohanBox = checklist.getByRole('checkbox', { name: /Mohan Pillai/ });
     await mohanBox.getByText(D.onDuty.replace('{{duty}}', '16002')).waitFor();
     expect(await checklist.getByRole('checkbox', { name: /Kumari Devi/ }).count()).toBe(0);
@@ -126,7 +126,8 @@ describe('crew entry in a few taps', () => {
 
     // recent train numbers: Ravi's, newest first
     const recent = page.getByRole('group', { name: D.recentTrains });
-    expect(await recent.getByRole('button').allTextContents()).toEqual(['16002', '16001']);
+    // built from the live and the completed lists, each answering in its own time
+    await expect.poll(() => recent.getByRole('button').allTextContents()).toEqual(['16002', '16001']);
 
     // the first duty: a train number, the coaches, three ticks; no worker name typed
     await page.getByLabel('Train Number').fill('12625');
@@ -151,14 +152,14 @@ describe('crew entry in a few taps', () => {
     // the second duty: a recent train number and the same crew, in three taps
     await recent.getByRole('button', { name: D.useRecentTrain.replace('{{train}}', '16001') }).click();
     expect(await page.getByLabel('Train Number').inputValue()).toBe('16001');
-    expect(await recent.getByRole('button').allTextContents()).toEqual(['12625', '16002', '16001']);
+    await expect.poll(() => recent.getByRole('button').allTextContents()).toEqual(['12625', '16002', '16001']);
     expect(await heightOf(recent.getByRole('button').first())).toBeGreaterThanOrEqual(44);
     await page.getByLabel('Total Coaches').fill('6');
     const sameCrew = page.getByRole('button', { name: D.sameCrewAsLast });
     // the last duty is the one just added (its crew in the server's order)
     const note = page.getByText(D.sameCrewNote.replace('{{duty}}', '12625').replace('{{names}}', ''));
     await note.waitFor();
-    expect((await note.textContent())?.split(': ')[1]?.split(', ').sort()).toEqual(['Anil Kumar', 'Kavya Menon', 'Sunil Kumar']);
+    await expect.poll(async () => (await note.textContent())?.split(': ')[1]?.split(', ').sort()).toEqual(['Anil Kumar', 'Kavya Menon', 'Sunil Kumar']);
     expect(await heightOf(sameCrew)).toBeGreaterThanOrEqual(44);
     await sameCrew.click();
     await page.getByLabel(`${MSG.selectedStaff}: 3`).waitFor();
@@ -212,7 +213,7 @@ describe('crew entry in a few taps', () => {
     await page.getByRole('heading', { name: 'Add Work Details' }).waitFor();
     await page.getByText(en.offline.youAreOffline).waitFor();
     await checklist.getByRole('checkbox', { name: /Leela Das/ }).waitFor();
-    expect(await boxes.count()).toBe(5);
+    await expect.poll(() => boxes.count()).toBe(5);
     expect(await page.getByTestId('saved-age').textContent()).toMatch(/^Saved (just now|\d+ minutes? ago)$/);
     await page.getByLabel('Train Number').fill('16003');
     await page.getByLabel('Total Coaches').fill('2');
