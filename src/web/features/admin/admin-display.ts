@@ -134,6 +134,8 @@ const AUDIT_FIELDS = {
   role: 'role',
   disabled: 'disabled',
   staffId: 'staffId',
+  userId: 'userId',
+  liveDuty: 'liveDuty',
   perCoach: 'perCoach',
   period: 'period',
   shortName: 'shortName',
