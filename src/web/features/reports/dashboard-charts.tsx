@@ -97,7 +97,8 @@ function CompletedPerDayChart({ summary, title }: { summary: DashboardSummary; t
                 return rect;
               })}
               {(rows.length - 1 - index) % step === 0 && (
-                <text className={classes.axisText} x={x + barWidth / 2} y={height - 8} textAnchor="middle">
+                // the newest day's label ends at its bar, inside the chart, instead of centred past the edge
+                <text className={classes.axisText} x={index === rows.length - 1 ? x + barWidth : x + barWidth / 2} y={height - 8} textAnchor={index === rows.length - 1 ? 'end' : 'middle'}>
                   {row.label}
                 </text>
               )}
