@@ -282,15 +282,7 @@ async function routeFiles(browser: Browser, baseUrl: string): Promise<RouteRow[]
   ];
   const rows: RouteRow[] = [];
   for (const { route, session, ready } of routes) {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: PHONE_VIEWPORT,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-IN',
-      serviceWorkers: 'block',
-      storageState: { cookies: [], origins: session ? [{ origin: baseUrl, localStorage: [{ name: 'auth', value: JSON.stringify(session) }] }] : [] },
-    });
+    const context = await phoneContext(browser, baseUrl, session, { serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
       await page.goto(route, { waitUntil: 'commit' });
@@ -317,6 +309,19 @@ async function routeFiles(browser: Browser, baseUrl: string): Promise<RouteRow[]
   return rows;
 }
 
+/** A phone's browser context, signed in as `session` (what the login page would have stored, SPEC §3) or not. */
+function phoneContext(browser: Browser, baseUrl: string, session: unknown, options: Parameters<Browser['newContext']>[0] = {}) {
+  return browser.newContext({
+    baseURL: baseUrl,
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    storageState: { cookies: [], origins: session ? [{ origin: baseUrl, localStorage: [{ name: 'auth', value: JSON.stringify(session) }] }] : [] },
+    ...options,
+  });
+}
+
 /** The supervisor's phone: first and repeat visits of Add Duty, median of PHONE_RUNS pairs. */
 async function phoneVisits(browser: Browser, baseUrl: string): Promise<{ first: number[]; repeat: number[] }> {
   const { user, token } = await sessionOf(baseUrl, SUPERVISOR);
@@ -324,14 +329,7 @@ async function phoneVisits(browser: Browser, baseUrl: string): Promise<{ first: 
   const repeat: number[] = [];
   for (let run = 0; run < PHONE_RUNS; run++) {
     // signed in beforehand: the session the login page would have stored (SPEC §3)
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: PHONE_VIEWPORT,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-IN',
-      storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: 'auth', value: JSON.stringify({ user, token }) }] }] },
-    });
+    const context = await phoneContext(browser, baseUrl, { user, token });
     try {
       const cold = await openAddDuty(context);
       if (cold.fromWorker) throw new Error('the first visit was served by a service worker');
