@@ -50,16 +50,20 @@ describe('404 page', () => {
 });
 
 describe('layout', () => {
-  it('public pages load no dashboard code', async () => {
+  it('public pages load no dashboard code; the sign-in page fetches only the supervisor\'s home while idle', async () => {
     const { context, page } = await openPage(browser, app);
     const scripts: string[] = [];
     scriptsLoaded(page, scripts);
-    for (const path of ['/', '/login', '/forget']) {
+    for (const path of ['/', '/forget']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((file) => /manager|admin|user-area|supervisor|role-guard/.test(file))).toEqual([]);
+    // issue 15: the sign-in page prefetches the supervisor's first screen (decision 0023), never the office's
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => /manager|admin/.test(file))).toEqual([]);
     await context.close();
   });
 
