@@ -1,9 +1,10 @@
+import { WorkTabs } from './work-tabs.js';
 import '@mantine/dates/styles.css';
 // the calendar's month and day names in Hindi and Malayalam (a kilobyte each)
 import 'dayjs/locale/hi';
 import 'dayjs/locale/ml';
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Table, Tabs } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -141,15 +142,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           </Button>
         )}
       </Group>
-      <Tabs value={work} onChange={(value) => value && update({ work: value })}>
-        <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <WorkTabs tabs={tabs} work={work} onChange={(next) => update({ work: next })} />
       <SavedAge name={savedListName.completed(work, days.from, days.to)} />
       {completed.isError && <RetryAlert error={completed.error} onRetry={() => void completed.refetch()} />}
       {cards && completed.isPending && <CardsMessage text={m(MSG.loading)} />}

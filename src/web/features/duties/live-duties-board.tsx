@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
@@ -11,6 +11,7 @@ import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
 import { CompletionHoldScope } from './completion-hold-scope.js';
+import { WorkTabs } from './work-tabs.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { useMayDeleteDuties } from './duty-permissions.js';
 import { savedListName } from '../../offline/list-cache.js';
@@ -36,16 +37,9 @@ export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'us
   // a Mark as Completed here can be undone while the board is open (decision 0021)
   return (
     <CompletionHoldScope>
-      <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
-        <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.work} value={tab.work} fw={600} py="sm">
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <WorkTabs tabs={tabs} work={work} onChange={(next) => update({ work: next })}>
         <LiveTable key={work} work={work} label={label} variant={variant} />
-      </Tabs>
+      </WorkTabs>
     </CompletionHoldScope>
   );
 }

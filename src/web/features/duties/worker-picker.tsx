@@ -79,6 +79,12 @@ export function WorkerPicker({
     } else if (event.key === 'Escape') setText('');
   }
 
+  // both lists say the same while loading or when nobody matches
+  const noneYet = (
+    <Text c="dimmed" size="sm" p="sm">
+      {m(loading ? MSG.loading : MSG.noWorkersFound)}
+    </Text>
+  );
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm" component="div">
@@ -120,9 +126,7 @@ export function WorkerPicker({
         <Paper withBorder radius="md" shadow="xs" id={listId}>
           <ScrollArea.Autosize mah="10rem" type="auto">
             {suggestions.length === 0 ? (
-              <Text c="dimmed" size="sm" p="sm">
-                {m(loading ? MSG.loading : MSG.noWorkersFound)}
-              </Text>
+              noneYet
             ) : (
               <Stack gap={0} role="list" aria-label={t('duties.suggestedWorkers')}>
                 {suggestions.map((worker) => (
@@ -149,9 +153,7 @@ export function WorkerPicker({
         <Paper withBorder radius="md">
           <ScrollArea.Autosize mah="22rem" type="auto">
             {everyone.length === 0 ? (
-              <Text c="dimmed" size="sm" p="sm">
-                {m(loading ? MSG.loading : MSG.noWorkersFound)}
-              </Text>
+              noneYet
             ) : (
               <Stack gap={0} role="group" aria-label={t('duties.crewChecklist')}>
                 {everyone.map((worker) => {
