@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -20,16 +20,13 @@ const NEW_PHONE = '+91 484 400 2024';
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([admin, manager, supervisor, elsewhere]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([admin, manager, supervisor, elsewhere]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -58,8 +55,8 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-describe('the admin area', () => {
-  it('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async () => {
+test.describe('the admin area', () => {
+  test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.getByRole('heading', { name: MSG.adminGreeting(admin.name) }).waitFor();
@@ -117,7 +114,7 @@ describe('the admin area', () => {
     await context.close();
   });
 
-  it('changes the mcc staffing norm, and a new duty uses it', async () => {
+  test('changes the mcc staffing norm, and a new duty uses it', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/norms');
@@ -165,7 +162,7 @@ describe('the admin area', () => {
     await context.close();
   });
 
-  it('edits the company phone, and /contact shows it at once', async () => {
+  test('edits the company phone, and /contact shows it at once', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/company');
@@ -193,7 +190,7 @@ describe('the admin area', () => {
     await context.close();
   });
 
-  it('disables an account that is signed in elsewhere, and that session ends', async () => {
+  test('disables an account that is signed in elsewhere, and that session ends', async () => {
     const away = await openPage(browser, app, PHONE);
     await signIn(away.page, elsewhere, '/dashboard/user');
     await away.page.getByRole('heading', { name: `Welcome, ${elsewhere.name}` }).waitFor();
@@ -225,7 +222,7 @@ describe('the admin area', () => {
     await context.close();
   });
 
-  it('keeps the states list: add, rename, remove', async () => {
+  test('keeps the states list: add, rename, remove', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/states');
@@ -261,7 +258,7 @@ describe('the admin area', () => {
     await context.close();
   });
 
-  it('finds each change in the audit trail, by person and by area', async () => {
+  test('finds each change in the audit trail, by person and by area', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/audit');

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { launchBrowser, latestResetCode, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { latestResetCode, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
@@ -11,17 +11,13 @@ const forgetful: Account = { name: 'Joseph Thomas', email: 'joseph@example.com',
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, supervisor, admin, forgetful]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, supervisor, admin, forgetful]);
 });
 
-afterEach(({ task }) => {
-  // A failed journey shows what the server said.
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -32,8 +28,8 @@ async function storedSession(page: Page): Promise<unknown> {
   });
 }
 
-describe('signing in', () => {
-  it('a manager signs in and lands on the manager dashboard, then logs out', async () => {
+test.describe('signing in', () => {
+  test('a manager signs in and lands on the manager dashboard, then logs out', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, manager.email, manager.password);
@@ -64,7 +60,7 @@ describe('signing in', () => {
     await context.close();
   });
 
-  it('a supervisor signs in and lands on the supervisor area', async () => {
+  test('a supervisor signs in and lands on the supervisor area', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, supervisor.email, supervisor.password);
@@ -75,7 +71,7 @@ describe('signing in', () => {
     await context.close();
   });
 
-  it('an admin signs in and is greeted on the admin dashboard', async () => {
+  test('an admin signs in and is greeted on the admin dashboard', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, admin.email, admin.password);
@@ -85,7 +81,7 @@ describe('signing in', () => {
     await context.close();
   });
 
-  it('a wrong password shows the server message and stays on /login', async () => {
+  test('a wrong password shows the server message and stays on /login', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, manager.email, 'not-the-password');
@@ -95,7 +91,7 @@ describe('signing in', () => {
     await context.close();
   });
 
-  it('checks the e-mail format before calling the server', async () => {
+  test('checks the e-mail format before calling the server', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, 'not-an-email', 'whatever');
@@ -104,8 +100,8 @@ describe('signing in', () => {
   });
 });
 
-describe('route guards', () => {
-  it('a signed-out visit to /dashboard/manager counts down, goes to /login and returns after sign-in', async () => {
+test.describe('route guards', () => {
+  test('a signed-out visit to /dashboard/manager counts down, goes to /login and returns after sign-in', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await page.goto('/dashboard/manager?from=mail');
     await page.getByText(MSG.redirecting(3)).waitFor();
@@ -119,7 +115,7 @@ describe('route guards', () => {
     await context.close();
   });
 
-  it('a supervisor may not enter the manager area', async () => {
+  test('a supervisor may not enter the manager area', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await submitLogin(page, supervisor.email, supervisor.password);
@@ -132,7 +128,7 @@ describe('route guards', () => {
     await context.close();
   });
 
-  it('the landing page clears a session with an unknown role and goes to /login', async () => {
+  test('the landing page clears a session with an unknown role and goes to /login', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await page.evaluate(() =>
@@ -145,8 +141,8 @@ describe('route guards', () => {
   });
 });
 
-describe('forgot password', () => {
-  it('resets a password through /forget, then signs in with the new one', async () => {
+test.describe('forgot password', () => {
+  test('resets a password through /forget, then signs in with the new one', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await page.goto('/forget');
     await page.getByRole('button', { name: 'Send OTP' }).click();

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * Team chat 'Connect' (issue 7): a manager and a supervisor talk in real time in two
@@ -26,16 +26,13 @@ const DELIVERY_LIMIT_MS = 2000;
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, supervisor]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, supervisor]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -87,8 +84,8 @@ async function sendAndTime(sender: Page, receiver: Page, lines: string[], expect
   return Date.now() - started;
 }
 
-describe('Connect', () => {
-  it('a manager and a supervisor see each other’s messages in under 2 seconds, and the badge counts them', async () => {
+test.describe('Connect', () => {
+  test('a manager and a supervisor see each other’s messages in under 2 seconds, and the badge counts them', async () => {
     const office = await openPage(browser, app, DESKTOP);
     const field = await openPage(browser, app, PHONE);
     await Promise.all([signIn(office.page, manager, '/dashboard/manager'), signIn(field.page, supervisor, '/dashboard/user')]);
@@ -179,7 +176,7 @@ describe('Connect', () => {
     await field.context.close();
   });
 
-  it('opens at the newest message and loads older ones on scrolling up, keeping the place', async () => {
+  test('opens at the newest message and loads older ones on scrolling up, keeping the place', async () => {
     // A history longer than the first page (200), written through the API by a crew the
     // manager registers (faster than the command line; 30 messages a minute each).
     const managerToken = await apiLogin(manager);

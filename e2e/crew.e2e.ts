@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { callApi, horizontalOverflow, launchBrowser, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, horizontalOverflow, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 /**
  * Crew entry in a few taps (issue 15, decision 0021): a supervisor on a 360 px phone opens
@@ -22,17 +22,14 @@ let browser: Browser;
 let managerToken: string;
 let serial = 0;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, ravi]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, ravi]);
   managerToken = await apiLogin(manager);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -84,8 +81,8 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('heading', { name: MSG.liveWorkDetails }).waitFor();
 }
 
-describe('crew entry in a few taps', () => {
-  it('a supervisor at 360 px ticks a crew, reuses it with a recent train number, and undoes a Mark as Completed', async () => {
+test.describe('crew entry in a few taps', () => {
+  test('a supervisor at 360 px ticks a crew, reuses it with a recent train number, and undoes a Mark as Completed', async () => {
     for (const name of ['Anil Kumar', 'Sunil Kumar', 'Kavya Menon']) await createWorker(name);
     const leela = await createWorker('Leela Das');
     const mohan = await createWorker('Mohan Pillai');

@@ -1,7 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { UNDO_WINDOW_MS } from '../src/web/features/duties/completion-hold.js';
+import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * Train duties end to end (issue 5): a supervisor on a phone adds an mcc duty with a crew
@@ -22,17 +24,14 @@ let browser: Browser;
 let managerToken: string;
 let serial = 0;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, mccSupervisor, accaSupervisor, admin]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, mccSupervisor, accaSupervisor, admin]);
   managerToken = await apiLogin(manager);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -91,14 +90,15 @@ async function colourOf(locator: Locator): Promise<number[]> {
   return (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 }
 
-describe('train duties', () => {
-  it('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async () => {
+test.describe('train duties', () => {
+  test('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async () => {
     await createWorker('Anil Kumar', 'mcc');
     await createWorker('Sunil Kumar', 'mcc');
     await createWorker('Kavya Menon', 'mcc');
     await createWorker('Kumari Devi', 'acca'); // another work type: never suggested
 
     const { context, page, errors } = await openPage(browser, app, PHONE);
+    await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
     await signIn(page, mccSupervisor, '/dashboard/user');
     await page.getByRole('heading', { name: MSG.liveWorkDetails }).waitFor();
     await page.getByText(MSG.noLiveTrainsFor('MCC')).waitFor();
@@ -174,6 +174,8 @@ describe('train duties', () => {
     const box = await complete.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(40); // a thumb-sized target
     await complete.click();
+    await page.getByText(en.duties.completionHeld.replace('{{what}}', 'train 12625')).waitFor();
+    await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.getByText(MSG.trainUpdated).waitFor();
     await page.getByText(MSG.noLiveTrainsFor('MCC')).waitFor();
 
@@ -189,7 +191,7 @@ describe('train duties', () => {
     await context.close();
   });
 
-  it('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async () => {
+  test('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async () => {
     const crew = [await createWorker('Leela Das', 'acca'), await createWorker('Mohan Pillai', 'acca')];
     const supervisor = await supervisorId(accaSupervisor);
     const base = { work: 'acca', supervisor, totalcoach: 10, type: 'Primary', workers: crew, suppliedBedsheet: 40 };
@@ -197,6 +199,7 @@ describe('train duties', () => {
     await createDuty({ ...base, trainno: '22641' });
 
     const { context, page, errors } = await openPage(browser, app);
+    await context.clock.install(); // the undo window of each Mark as Completed is fast-forwarded
     await signIn(page, manager, '/dashboard/manager');
 
     // the manager's Add Work Details: all six types; fields follow the type (SPEC §2)
@@ -243,12 +246,14 @@ describe('train duties', () => {
     await motionSettled(page);
     await screenshot(page, 'desktop-returned-dialog');
     await dialog.getByRole('button', { name: MSG.markCompleted }).click();
+    await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.getByText(MSG.trainUpdated).waitFor();
     await first.waitFor({ state: 'detached' });
 
     await rowOf(page, '22641').getByRole('button', { name: MSG.markCompleted }).click();
     await page.getByRole('dialog').getByLabel('Returned Bedsheets').fill('45');
     await page.getByRole('dialog').getByRole('button', { name: MSG.markCompleted }).click();
+    await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.getByText(MSG.noLiveTrainsIn('ACCA')).waitFor();
 
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Completed Works' }).click();
@@ -277,7 +282,7 @@ describe('train duties', () => {
     await context.close();
   });
 
-  it("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async () => {
+  test("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async () => {
     const [a, b] = [await createWorker('Gopal Menon', 'mcc'), await createWorker('Hari Prasad', 'mcc')];
     await createWorker('Deepa Raj', 'mcc');
     const supervisor = await supervisorId(mccSupervisor);
@@ -342,7 +347,7 @@ describe('train duties', () => {
     await context.close();
   });
 
-  it('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async () => {
+  test('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async () => {
     const supervisor = await supervisorId(mccSupervisor);
     const done = await createDuty({ work: 'mcc', trainno: '19001', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Irfan Ali', 'mcc')] });
     await call('PUT', `/mcctrain/update-mcctrain/${done._id}`, managerToken, { status: 'completed' });
@@ -388,7 +393,7 @@ describe('train duties', () => {
     await context.close();
   });
 
-  it("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async () => {
+  test("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async () => {
     const adminToken = await apiLogin(admin);
     await call('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 1.25 });
     const supervisor = await supervisorId(mccSupervisor);

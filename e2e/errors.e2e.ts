@@ -7,27 +7,24 @@
  * The contexts block the service worker: a first visit (or a browser without one), where
  * nothing is kept on the phone yet and a page not opened before needs the network.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { DESKTOP, launchBrowser, PHONE, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, PHONE, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 const manager: Account = { name: 'Meera Pillai', email: 'meera@example.com', password: 'Errors-4-pass', role: 'manager' };
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -58,8 +55,8 @@ async function errorScreenInMenu(page: Page, heading: string): Promise<void> {
   expect(await page.getByText('Hey developer').count()).toBe(0);
 }
 
-describe('a page that cannot load', () => {
-  it('offline, a page not yet loaded shows the error screen inside the menu; online again, Try again loads it', async () => {
+test.describe('a page that cannot load', () => {
+  test('offline, a page not yet loaded shows the error screen inside the menu; online again, Try again loads it', async () => {
     const { context, page } = await firstVisit();
     await signIn(page);
     await context.setOffline(true);
@@ -79,7 +76,7 @@ describe('a page that cannot load', () => {
     await context.close();
   });
 
-  it('Go back returns to the page before, on a phone too (the menu in its drawer)', async () => {
+  test('Go back returns to the page before, on a phone too (the menu in its drawer)', async () => {
     const { context, page } = await firstVisit(PHONE);
     await signIn(page);
     await context.setOffline(true);
@@ -96,7 +93,7 @@ describe('a page that cannot load', () => {
   });
 });
 
-describe('a page that breaks while drawing', () => {
+test.describe('a page that breaks while drawing', () => {
   /** Serves the Wage Register's code as a page that throws when drawn (a bug in a release). */
   async function breakWagePage(context: BrowserContext): Promise<void> {
     await context.route('**/assets/wages-page-*.js', (route) =>
@@ -108,7 +105,7 @@ describe('a page that breaks while drawing', () => {
     );
   }
 
-  it('shows the error screen inside the menu; Try again draws it again, Go back leaves it', async () => {
+  test('shows the error screen inside the menu; Try again draws it again, Go back leaves it', async () => {
     const { context, page } = await firstVisit();
     await breakWagePage(context);
     await signIn(page);
@@ -137,7 +134,7 @@ describe('a page that breaks while drawing', () => {
     await context.close();
   });
 
-  it('a public page keeps the site layout around the error screen', async () => {
+  test('a public page keeps the site layout around the error screen', async () => {
     const { context, page } = await firstVisit();
     await context.route('**/assets/about-page-*.js', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: "export default function AboutPage() { throw new Error('broken about page'); }" }),
@@ -152,8 +149,8 @@ describe('a page that breaks while drawing', () => {
   });
 });
 
-describe('missing files', () => {
-  it('/assets/nope.js answers 404, never the page', async () => {
+test.describe('missing files', () => {
+  test('/assets/nope.js answers 404, never the page', async () => {
     const response = await fetch(`${app.baseUrl}/assets/nope.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type') ?? '').not.toContain('text/html');

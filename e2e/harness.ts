@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { freePort } from '../test/helpers/free-port.js';
 
 const run = promisify(execFile);
@@ -28,6 +28,9 @@ export interface Account {
   role: 'manager' | 'supervisor' | 'admin';
   work?: string;
 }
+
+/** The servers started and not yet stopped (a failed test prints their logs). */
+export const runningApps = new Set<RunningApp>();
 
 export interface RunningApp {
   baseUrl: string;
@@ -141,7 +144,7 @@ export async function startApp(accounts: Account[], options: StartOptions = {}):
     await waitForReady(baseUrl, child, () => log);
 
     const server = child;
-    return {
+    const running: RunningApp = {
       baseUrl,
       dataDir,
       outboxDir: path.join(dataDir, 'outbox'),
@@ -154,23 +157,17 @@ export async function startApp(accounts: Account[], options: StartOptions = {}):
           await exited;
           clearTimeout(timer);
         }
+        runningApps.delete(running);
         await cleanUp();
       },
     };
+    runningApps.add(running);
+    return running;
   } catch (error) {
     if (child && child.exitCode === null) child.kill('SIGKILL');
     await cleanUp();
     throw error;
   }
-}
-
-/** Debian's Chromium, headless (DESIGN.md: no browser download). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
 }
 
 export const DESKTOP = { width: 1280, height: 800 } as const;

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
 import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
 import ml from '../src/web/i18n/locales/ml.json' with { type: 'json' };
-import { callApi, DESKTOP, launchBrowser, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
+import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * The admin's screens and the team chat in Hindi and Malayalam (issue 14 part 3): with the
@@ -36,8 +36,10 @@ async function apiLogin(account: Account): Promise<{ token: string; user: unknow
   return call<{ token: string; user: unknown }>('POST', '/auth/login', null, { email: account.email, password: account.password });
 }
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([admin, manager, supervisor]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([admin, manager, supervisor]);
   // a duty for the duty page and the audit trail, added by the manager through the API
   const { token } = await apiLogin(manager);
   const { worker } = await call<{ worker: { _id: string; empid: string } }>('POST', '/worker/create-worker', token, WORKER);
@@ -57,12 +59,7 @@ beforeAll(async () => {
   }
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -139,11 +136,11 @@ async function openAs(account: Account, code: Code) {
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
 
-describe.each(['hi', 'ml'] as const)('in %s', (code) => {
+for (const code of ['hi', 'ml'] as const) test.describe(`in ${code}`, () => {
   const t = CATALOGUES[code].admin;
   const expectedLang = code;
 
-  it("the admin's screens have no English left but SPEC's names and the data", async () => {
+  test("the admin's screens have no English left but SPEC's names and the data", async () => {
     const { context, page, errors } = await openAs(admin, code);
     await page.goto('/dashboard/admin');
     await page.waitForFunction((lang) => document.documentElement.lang === lang, expectedLang);
@@ -234,7 +231,7 @@ describe.each(['hi', 'ml'] as const)('in %s', (code) => {
     await context.close();
   });
 
-  it('Connect has no English left but the data, and a sent message shows in the company time', async () => {
+  test('Connect has no English left but the data, and a sent message shows in the company time', async () => {
     const { context, page, errors } = await openAs(manager, code);
     const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/chat/stream') && response.status() === 200, { timeout: 15_000 });
     await page.goto('/dashboard/manager/connect');

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { BULK_HEADERS } from '../src/server/modules/staff/bulk-import.service.js';
 import { maskAadhar } from '../src/shared/staff.js';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
-import { callApi, DESKTOP, launchBrowser, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
+import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * A manager who reads Hindi or Malayalam closes a month in their language: the staff list,
@@ -76,8 +76,10 @@ async function openIn(language: string) {
   return opened;
 }
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager]);
   const login = await callApi<{ token: string; user: unknown }>(app, 'POST', '/auth/login', null, { email: manager.email, password: manager.password });
   session = { token: login.token, user: login.user };
   keepWords(`${manager.name} ${manager.email}`);
@@ -102,12 +104,7 @@ beforeAll(async () => {
   await callApi(app, 'POST', '/mcctrain/createbill', session.token, { work: 'laundry', month: `${year}-02`, status: 'Accounts', billvalue: '98000', penalty: '0', netamount: '98000' });
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -116,8 +113,8 @@ const LANGUAGES = [
   { code: 'ml', script: /[\u0D00-\u0D7F]/, name: 'Malayalam', lakhs: '₹12,34,567', wage: '₹700.50' },
 ] as const;
 
-describe.each(LANGUAGES)('the manager’s screens in $name', ({ code, script, lakhs, wage }) => {
-  it('leave no English word but SPEC’s fixed names and the data', async () => {
+for (const { code, script, name, lakhs, wage } of LANGUAGES) test.describe(`the manager’s screens in ${name}`, () => {
+  test('leave no English word but SPEC’s fixed names and the data', async () => {
     const { context, page, errors } = await openIn(code);
     const visit = async (path: string, ready: (page: Page) => Promise<unknown>, shot: string) => {
       await page.goto(path);

@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { companyProfile as builtInProfile } from '../src/web/company-profile.js';
 import { latinWords, withoutFixedNames } from '../src/web/i18n/fixed-names.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
 import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
 import ml from '../src/web/i18n/locales/ml.json' with { type: 'json' };
-import { callApi, launchBrowser, openPage, PHONE, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
+import { callApi, openPage, PHONE, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * The supervisor's screens in Hindi and Malayalam (issue 14 part 3): the language is
@@ -31,8 +31,10 @@ let liveDutyId: string;
 /** Every text the test or the company profile put on the page: data, shown as entered. */
 let dataTexts: string[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, supervisor]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, supervisor]);
   const call = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app, method, path, token, body);
   const managerToken = (await call<{ token: string }>('POST', '/auth/login', null, { email: manager.email, password: manager.password })).token;
   const workerIds: string[] = [];
@@ -60,12 +62,7 @@ beforeAll(async () => {
   dataTexts = [supervisor.name, supervisor.email, ...WORKERS, ...empIds, ...stringsOf(served), ...stringsOf(builtInProfile)];
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -115,9 +112,9 @@ async function goByMenu(page: Page, catalogue: Catalogue, link: string, url: str
   await page.waitForURL(url);
 }
 
-describe('the supervisor’s phone in Hindi and Malayalam', () => {
+test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
   for (const language of ['hi', 'ml'] as const) {
-    it(`${language}: chosen on the sign-in page, every supervisor page without English but SPEC's fixed names and the data`, async () => {
+    test(`${language}: chosen on the sign-in page, every supervisor page without English but SPEC's fixed names and the data`, async () => {
       const t = CATALOGUES[language];
       const { context, page, errors } = await openPage(browser, app, PHONE);
       await page.goto('/login');
@@ -196,7 +193,7 @@ describe('the supervisor’s phone in Hindi and Malayalam', () => {
     });
   }
 
-  it('switched back to English in the menu: SPEC’s English texts exactly, and English after a reload', async () => {
+  test('switched back to English in the menu: SPEC’s English texts exactly, and English after a reload', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await page.goto('/login');
     await page.getByRole('combobox', { name: en.language.label }).selectOption('ml');

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
+import { UNDO_WINDOW_MS } from '../src/web/features/duties/completion-hold.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { callApi, launchBrowser, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 /**
  * Offline writes, sent exactly once (issue 14 part 2, decision 0020): a supervisor on a
@@ -23,18 +24,15 @@ let managerToken: string;
 let serial = 0;
 const workerIds = new Map<string, string>();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, supervisor]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, supervisor]);
   managerToken = await apiLogin(manager);
   for (const name of ['Anil Kumar', 'Kavya Menon', 'Sunil Das']) workerIds.set(name, await createWorker(name));
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -110,9 +108,10 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
   await page.getByText(T.youAreOffline).waitFor();
 }
 
-describe('offline writes', () => {
-  it('two duties added and one completed offline, kept through a closed page, arrive once when the network returns', async () => {
+test.describe('offline writes', () => {
+  test('two duties added and one completed offline, kept through a closed page, arrive once when the network returns', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
+    await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
     await signIn(page);
     await serviceWorkerReady(page);
     // one online visit of Add Duty: the crew list is kept on the phone
@@ -138,6 +137,7 @@ describe('offline writes', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Returned Bedsheets').fill('37');
     await dialog.getByRole('button', { name: MSG.markAsCompleted }).click();
+    await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.getByText(waitingText(3)).waitFor();
     await screenshot(page, 'offline-three-waiting');
     expect(await serverDuties()).toEqual([]);
@@ -176,7 +176,7 @@ describe('offline writes', () => {
     await context.close();
   });
 
-  it('a queued completion of a duty a manager completed meanwhile is shown with the server\'s message and the returned count, and Discard removes it', async () => {
+  test('a queued completion of a duty a manager completed meanwhile is shown with the server\'s message and the returned count, and Discard removes it', async () => {
     const supervisorId = (await call<{ supervisor: { _id: string; name: string }[] }>('GET', '/auth/getsupervisor', managerToken)).supervisor.find(
       (s) => s.name === supervisor.name,
     )!._id;
@@ -192,6 +192,7 @@ describe('offline writes', () => {
     ).duty;
 
     const { context, page } = await openPage(browser, app, PHONE);
+    await context.clock.install();
     await signIn(page);
     const card = page.getByRole('article', { name: 'Train 16310' });
     await card.waitFor();
@@ -199,6 +200,7 @@ describe('offline writes', () => {
     await card.getByRole('button', { name: `${MSG.markAsCompleted}: train 16310` }).click();
     await page.getByRole('dialog').getByLabel('Returned Bedsheets').fill('12');
     await page.getByRole('dialog').getByRole('button', { name: MSG.markAsCompleted }).click();
+    await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.getByText(waitingText(1)).waitFor();
     await card.getByText(T.completedWaiting).waitFor();
 
@@ -223,7 +225,7 @@ describe('offline writes', () => {
     await context.close();
   });
 
-  it('the same add sent twice with one Idempotency-Key makes one duty', async () => {
+  test('the same add sent twice with one Idempotency-Key makes one duty', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await signIn(page);
     const workerId = workerIds.get('Anil Kumar')!;

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password: 'Admin-pass-1', role: 'admin' };
@@ -9,17 +9,13 @@ const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, admin]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, admin]);
 });
 
-afterEach(({ task }) => {
-  // A failed journey shows what the server said.
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -30,8 +26,8 @@ function scriptsLoaded(page: Page, into: string[]): void {
   });
 }
 
-describe('404 page', () => {
-  it('shows Page Not Found and Go Back returns one step', async () => {
+test.describe('404 page', () => {
+  test('shows Page Not Found and Go Back returns one step', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).last().waitFor();
@@ -42,15 +38,15 @@ describe('404 page', () => {
     await context.close();
   });
 
-  it('an unknown API path answers JSON, not the page', async () => {
+  test('an unknown API path answers JSON, not the page', async () => {
     const response = await fetch(`${app.baseUrl}/api/v1/no-such-call`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: expect.any(String) });
   });
 });
 
-describe('layout', () => {
-  it('public pages load no dashboard code; the sign-in page fetches only the supervisor\'s home while idle', async () => {
+test.describe('layout', () => {
+  test('public pages load no dashboard code; the sign-in page fetches only the supervisor\'s home while idle', async () => {
     const { context, page } = await openPage(browser, app);
     const scripts: string[] = [];
     scriptsLoaded(page, scripts);
@@ -67,7 +63,7 @@ describe('layout', () => {
     await context.close();
   });
 
-  it('the top bar and footer carry the company details and links', async () => {
+  test('the top bar and footer carry the company details and links', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/');
     const banner = page.getByRole('banner');
@@ -80,7 +76,7 @@ describe('layout', () => {
     await context.close();
   });
 
-  it('at 360 px the public pages do not scroll sideways and offer Login', async () => {
+  test('at 360 px the public pages do not scroll sideways and offer Login', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     for (const path of ['/login', '/forget', '/', '/no-such-page']) {
       await page.goto(path);
@@ -92,7 +88,7 @@ describe('layout', () => {
     await context.close();
   });
 
-  it('the manager menu becomes a drawer at 360 px', async () => {
+  test('the manager menu becomes a drawer at 360 px', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await page.goto('/login');
     await submitLogin(page, manager.email, manager.password);
@@ -106,12 +102,12 @@ describe('layout', () => {
   });
 });
 
-describe('screenshots', () => {
+test.describe('screenshots', () => {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`captures the main pages (${label})`, async () => {
+    test(`captures the main pages (${label})`, async () => {
       const { context, page, errors } = await openPage(browser, app, viewport);
       await page.goto('/');
       await page.waitForLoadState('networkidle');

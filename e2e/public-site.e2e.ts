@@ -4,27 +4,24 @@
  * counters, the testimonial strip, the FAQ, the footer links, the 404 page and back, and
  * the top bar for a signed-in person. Screenshots go to SHOTS_DIR for people to look at.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { addressLines, companyProfile as profile, telHref } from '../src/web/company-profile.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -43,8 +40,8 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  describe(`public pages at ${viewport.width} px`, () => {
-    it('home shows the SPEC §1 sections and nothing is cut off', async () => {
+  test.describe(`public pages at ${viewport.width} px`, () => {
+    test('home shows the SPEC §1 sections and nothing is cut off', async () => {
       const { context, page, errors } = await openPage(browser, app, viewport);
       await openAndSettle(page, '/', new RegExp(profile.name));
       expect(await page.title()).toContain(profile.name);
@@ -94,7 +91,7 @@ for (const [label, viewport] of [
       await context.close();
     });
 
-    it('/about, /contact and /policy show their SPEC §2 texts', async () => {
+    test('/about, /contact and /policy show their SPEC §2 texts', async () => {
       const { context, page, errors } = await openPage(browser, app, viewport);
 
       await openAndSettle(page, '/about', MSG.aboutUs);
@@ -152,7 +149,7 @@ for (const [label, viewport] of [
       await context.close();
     });
 
-    it('the top bar and the footer follow SPEC §2 common layout', async () => {
+    test('the top bar and the footer follow SPEC §2 common layout', async () => {
       const { context, page } = await openPage(browser, app, viewport);
       await openAndSettle(page, '/', new RegExp(profile.name));
       const header = page.getByRole('banner');
@@ -186,8 +183,8 @@ for (const [label, viewport] of [
   });
 }
 
-describe('home page motion', () => {
-  it('the banner advances by itself, and by hand with Next, Previous and the dots', async () => {
+test.describe('home page motion', () => {
+  test('the banner advances by itself, and by hand with Next, Previous and the dots', async () => {
     const { context, page } = await openPage(browser, app, DESKTOP);
     await openAndSettle(page, '/', new RegExp(profile.name));
     await page.mouse.move(0, 700); // the pointer away from the banner
@@ -212,7 +209,7 @@ describe('home page motion', () => {
     await context.close();
   });
 
-  it('the banner holds still under the pointer, with keyboard focus and after Pause', async () => {
+  test('the banner holds still under the pointer, with keyboard focus and after Pause', async () => {
     const { context, page } = await openPage(browser, app, DESKTOP);
     await page.clock.install(); // time flows as usual; runFor() moves it on at once
     await openAndSettle(page, '/', new RegExp(profile.name));
@@ -243,7 +240,7 @@ describe('home page motion', () => {
     await context.close();
   });
 
-  it('under prefers-reduced-motion nothing moves by itself and the counters show their values', async () => {
+  test('under prefers-reduced-motion nothing moves by itself and the counters show their values', async () => {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.clock.install();
@@ -257,7 +254,7 @@ describe('home page motion', () => {
     await context.close();
   });
 
-  it('the testimonial strip scrolls 320 px every 3 seconds on a phone', async () => {
+  test('the testimonial strip scrolls 320 px every 3 seconds on a phone', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await openAndSettle(page, '/', new RegExp(profile.name));
     const strip = page.getByTestId('testimonial-strip');
@@ -283,7 +280,7 @@ describe('home page motion', () => {
     await context.close();
   });
 
-  it('an FAQ entry opens and closes', async () => {
+  test('an FAQ entry opens and closes', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await openAndSettle(page, '/', new RegExp(profile.name));
     const [entry] = profile.faq;
@@ -302,8 +299,8 @@ describe('home page motion', () => {
   });
 });
 
-describe('404 and the signed-in top bar', () => {
-  it('an unknown page says Page Not Found and Go Back returns to the page before', async () => {
+test.describe('404 and the signed-in top bar', () => {
+  test('an unknown page says Page Not Found and Go Back returns to the page before', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await openAndSettle(page, '/contact', MSG.contactUs);
     await openAndSettle(page, '/definitely/not/here', MSG.pageNotFound);
@@ -313,7 +310,7 @@ describe('404 and the signed-in top bar', () => {
     await context.close();
   });
 
-  it('a signed-in person sees their name and Logout on the public pages', async () => {
+  test('a signed-in person sees their name and Logout on the public pages', async () => {
     const { context, page, errors } = await openPage(browser, app, DESKTOP);
     await page.goto('/login');
     await submitLogin(page, manager.email, manager.password);
@@ -329,7 +326,7 @@ describe('404 and the signed-in top bar', () => {
     await context.close();
   });
 
-  it('the public pages load no dashboard code and / stays within 185 KB of gzipped JavaScript', async () => {
+  test('the public pages load no dashboard code and / stays within 185 KB of gzipped JavaScript', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -7,12 +7,12 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
 import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
-import { callApi, DESKTOP, launchBrowser, openPage, PHONE, realErrors, ROOT, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, DESKTOP, openPage, PHONE, realErrors, ROOT, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
 
 const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
 
@@ -20,18 +20,15 @@ let app: RunningApp;
 let browser: Browser;
 let webRoot: string;
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-pwa-web-'));
   await cp(path.join(ROOT, 'dist/web'), webRoot, { recursive: true });
-  [app, browser] = await Promise.all([startApp([supervisor], { webRoot }), launchBrowser()]);
+  app = await startApp([supervisor], { webRoot });
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
   if (webRoot) await rm(webRoot, { recursive: true, force: true });
 });
@@ -57,8 +54,8 @@ function pngSize(data: Buffer): string {
   return `${data.readUInt32BE(16)}x${data.readUInt32BE(20)}`;
 }
 
-describe('installable app', () => {
-  it('links a valid manifest with the company name, standalone display and icons that load at their sizes', async () => {
+test.describe('installable app', () => {
+  test('links a valid manifest with the company name, standalone display and icons that load at their sizes', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -100,7 +97,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('answers a missing chunk with 404, not the page, so a stale tab cannot run HTML as code', async () => {
+  test('answers a missing chunk with 404, not the page, so a stale tab cannot run HTML as code', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await page.goto('/');
     await workerControls(page);
@@ -116,7 +113,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('a screen whose chunk is gone after a release reloads once, then says it could not be loaded, inside the menu', async () => {
+  test('a screen whose chunk is gone after a release reloads once, then says it could not be loaded, inside the menu', async () => {
     // a tab without the service worker (first visit, or a browser without one)
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP, locale: 'en-IN', serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -147,8 +144,8 @@ describe('installable app', () => {
   });
 });
 
-describe('without network, after one online visit', () => {
-  it("the supervisor's home and Add Duty open from the phone, signed in, and nothing of the API is cached", async () => {
+test.describe('without network, after one online visit', () => {
+  test("the supervisor's home and Add Duty open from the phone, signed in, and nothing of the API is cached", async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await signIn(page);
     await workerControls(page);
@@ -194,7 +191,7 @@ describe('without network, after one online visit', () => {
     await context.close();
   });
 
-  it('a session the server refuses is never kept open from memory', async () => {
+  test('a session the server refuses is never kept open from memory', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     await signIn(page);
     await workerControls(page);
@@ -207,8 +204,8 @@ describe('without network, after one online visit', () => {
   });
 });
 
-describe('a new release', () => {
-  it('waits behind a "new version" prompt; Reload switches this tab to it', async () => {
+test.describe('a new release', () => {
+  test('waits behind a "new version" prompt; Reload switches this tab to it', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await signIn(page);
     await workerControls(page);

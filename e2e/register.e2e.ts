@@ -1,29 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { START_TIMEOUT, test } from './fixtures.js';
+import type { Browser } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { launchBrowser, openPage, screenshot, startApp, submitLogin, type RunningApp } from './harness.js';
+import { openPage, screenshot, startApp, submitLogin, type RunningApp } from './harness.js';
 
 const REGISTER = '/registerygigyictgyjutgtyjuctyuccftyutucfyj';
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
   // No accounts at all: the hidden page creates the first manager.
-  [app, browser] = await Promise.all([startApp([]), launchBrowser()]);
+  app = await startApp([]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
-describe('registration page', () => {
-  it('creates the first manager on an empty installation, who then registers a supervisor', async () => {
+test.describe('registration page', () => {
+  test('creates the first manager on an empty installation, who then registers a supervisor', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto(REGISTER);
     await page.getByRole('heading', { name: 'Create the first manager' }).waitFor();

@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { attendanceFileName, attendanceTitle, MONTH_NAMES } from '../src/shared/attendance.js';
 import { formatCreatedAt } from '../src/web/features/duties/duty-display.js';
 import { MSG } from '../src/shared/messages.js';
 import { formatRupees } from '../src/shared/money.js';
-import { horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * A manager closes a month: checks and downloads the attendance, opens the wage register,
@@ -79,8 +79,10 @@ async function card(page: Page, label: string): Promise<string> {
 let laundryWorker = '';
 const laundryName = 'Anil Joseph';
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, admin]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, admin]);
   downloadDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-downloads-'));
   token = await apiLogin(manager);
   const summary = await call<{ today: string }>('GET', '/dashboard/summary');
@@ -93,18 +95,13 @@ beforeAll(async () => {
   await completeDuty(await createDuty('laundry', [laundryWorker]));
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
   if (downloadDir) await rm(downloadDir, { recursive: true, force: true });
 });
 
-describe('attendance', () => {
-  it('shows the month, steps back, and downloads SPEC’s Excel file', async () => {
+test.describe('attendance', () => {
+  test('shows the month, steps back, and downloads SPEC’s Excel file', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page);
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Attendance', exact: true }).click();
@@ -176,7 +173,7 @@ describe('attendance', () => {
     await context.close();
   });
 
-  it('fits a 360 px phone: the grid scrolls inside its box with the names in view', async () => {
+  test('fits a 360 px phone: the grid scrolls inside its box with the names in view', async () => {
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await signIn(page);
     await page.goto('/dashboard/manager/attendance?work=laundry');
@@ -208,8 +205,8 @@ describe('attendance', () => {
   });
 });
 
-describe('bills', () => {
-  it('adds a bill, is told about a second one, edits it and deletes it', async () => {
+test.describe('bills', () => {
+  test('adds a bill, is told about a second one, edits it and deletes it', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page);
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Bill Details' }).click();
@@ -306,7 +303,7 @@ describe('bills', () => {
     await context.close();
   });
 
-  it('shows bills as cards on a 360 px phone', async () => {
+  test('shows bills as cards on a 360 px phone', async () => {
     const created = await call('POST', '/mcctrain/createbill', { work: 'acca', month: `${month.slice(0, 4)}-02`, status: 'Accounts', billvalue: '9876543.21', penalty: '1000', netamount: '9875543.21' });
     expect(created.status).toBe(201);
     const { context, page, errors } = await openPage(browser, app, PHONE);
@@ -330,8 +327,8 @@ describe('bills', () => {
   });
 });
 
-describe('manager dashboard', () => {
-  it('shows the nine cards and they follow new duties and bills', async () => {
+test.describe('manager dashboard', () => {
+  test('shows the nine cards and they follow new duties and bills', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page);
     await page.getByRole('heading', { name: `Welcome, ${manager.name}` }).waitFor();
@@ -383,8 +380,8 @@ describe('manager dashboard', () => {
   });
 });
 
-describe('manager screens (issue 15)', () => {
-  it('a dashboard card opens its filtered list, and Completed Works keeps tab and dates through Details → Back', async () => {
+test.describe('manager screens (issue 15)', () => {
+  test('a dashboard card opens its filtered list, and Completed Works keeps tab and dates through Details → Back', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page);
     // Add Work is in the manager's menu
@@ -431,7 +428,7 @@ describe('manager screens (issue 15)', () => {
     await context.close();
   });
 
-  it('fits the attendance grid on a 1366 px laptop: every day and Total without scrolling sideways', async () => {
+  test('fits the attendance grid on a 1366 px laptop: every day and Total without scrolling sideways', async () => {
     const { context, page, errors } = await openPage(browser, app, { width: 1366, height: 768 });
     await signIn(page);
     await page.goto('/dashboard/manager/attendance?work=laundry');
@@ -447,7 +444,7 @@ describe('manager screens (issue 15)', () => {
     await context.close();
   });
 
-  it('shows times in the company’s zone (IST) on a computer set to UTC', async () => {
+  test('shows times in the company’s zone (IST) on a computer set to UTC', async () => {
     const id = await createDuty('laundry', [laundryWorker]);
     const duty = (await call<{ createdAt: string }>('GET', `/mcctrain/getone-mcctrain/${id}`)).data;
     const { context, page, errors } = await openPage(browser, app, undefined, { timezoneId: 'UTC' });

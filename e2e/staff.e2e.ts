@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * Staff register journeys (issue 4): Add Worker with an IFSC lookup against a fake
@@ -25,7 +25,9 @@ let upstream: Server;
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
   upstream = createServer((request, response) => {
     upstreamRequests.push(request.url ?? '');
     const answer = upstreamAnswers[request.url ?? ''];
@@ -38,15 +40,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   // the harness passes this process's environment to the server
   process.env.IFSC_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  [app, browser] = await Promise.all([startApp([manager]), launchBrowser()]);
+  app = await startApp([manager]);
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log());
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
   await new Promise((resolve) => upstream?.close(resolve));
 });
@@ -72,8 +69,8 @@ function workbook(rows: (string | number)[][], bookType: 'xlsx' | 'xls' = 'xlsx'
 }
 const HEADERS = ['Name', 'Work', 'Phone', 'Aadhar', 'Wage', 'IFSC Code', 'Designation'];
 
-describe('staff register', () => {
-  it('a manager adds a worker, with the IFSC lookup filling bank and branch', async () => {
+test.describe('staff register', () => {
+  test('a manager adds a worker, with the IFSC lookup filling bank and branch', async () => {
     const { context, page, errors } = await signInAsManager();
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Add Worker' }).click();
     await page.waitForURL('**/dashboard/manager/addworkers');
@@ -146,7 +143,7 @@ describe('staff register', () => {
     await context.close();
   });
 
-  it('a manager adds a supervisor, who can then sign in', async () => {
+  test('a manager adds a supervisor, who can then sign in', async () => {
     const { context, page, errors } = await signInAsManager(PHONE);
     await page.goto('/dashboard/manager/addsupervisors');
     await page.getByRole('heading', { name: MSG.addSupervisor }).waitFor();
@@ -192,7 +189,7 @@ describe('staff register', () => {
     await second.context.close();
   });
 
-  it('a manager imports workers from a spreadsheet and reads the report', async () => {
+  test('a manager imports workers from a spreadsheet and reads the report', async () => {
     const { context, page, errors } = await signInAsManager();
     await page.goto('/dashboard/manager/addworkerss');
     await page.getByRole('heading', { name: MSG.bulkUploadTitle }).waitFor();
@@ -252,7 +249,7 @@ describe('staff register', () => {
     await context.close();
   });
 
-  it('a manager sets a supervisor to Resigned, and that account can no longer sign in', async () => {
+  test('a manager sets a supervisor to Resigned, and that account can no longer sign in', async () => {
     const { context, page, errors } = await signInAsManager(PHONE);
     await page.goto('/dashboard/manager/staffdetails');
     await page.getByRole('tab', { name: 'Pit & Yard' }).click();

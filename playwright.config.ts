@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys: `npm run test:e2e` (builds first). Each file starts its own server on
+ * a fresh database (see e2e/harness.ts); one worker, so Chromium and the servers never
+ * compete on a 2-core machine. Debian's Chromium, never a downloaded browser (DESIGN.md).
+ * A failed test keeps its trace (`npx playwright show-trace test-results/…/trace.zip`)
+ * and the server's last log lines as an attachment.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : 'list',
+  use: {
+    browserName: 'chromium',
+    locale: 'en-IN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+});
