@@ -1,7 +1,7 @@
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -36,12 +36,6 @@ async function apiLogin(account: { email: string; password: string }): Promise<s
   return (await call<{ token: string }>('POST', '/auth/login', null, { email: account.email, password: account.password })).token;
 }
 
-async function signIn(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account.email, account.password);
-  await page.waitForURL(`**${landing}`);
-}
-
 /** Both widths of one screen, for people to look at. */
 async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -56,7 +50,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 test.describe('the admin area', () => {
-  test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async () => {
+  test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.getByRole('heading', { name: MSG.adminGreeting(admin.name) }).waitFor();
@@ -114,7 +108,7 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('changes the mcc staffing norm, and a new duty uses it', async () => {
+  test('changes the mcc staffing norm, and a new duty uses it', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/norms');
@@ -162,7 +156,7 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('edits the company phone, and /contact shows it at once', async () => {
+  test('edits the company phone, and /contact shows it at once', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/company');
@@ -190,7 +184,7 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('disables an account that is signed in elsewhere, and that session ends', async () => {
+  test('disables an account that is signed in elsewhere, and that session ends', async ({ signIn }) => {
     const away = await openPage(browser, app, PHONE);
     await signIn(away.page, elsewhere, '/dashboard/user');
     await away.page.getByRole('heading', { name: `Welcome, ${elsewhere.name}` }).waitFor();
@@ -222,7 +216,7 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('keeps the states list: add, rename, remove', async () => {
+  test('keeps the states list: add, rename, remove', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/states');
@@ -258,7 +252,7 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('finds each change in the audit trail, by person and by area', async () => {
+  test('finds each change in the audit trail, by person and by area', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, admin, '/dashboard/admin');
     await page.goto('/dashboard/admin/audit');

@@ -1,7 +1,7 @@
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * Team chat 'Connect' (issue 7): a manager and a supervisor talk in real time in two
@@ -50,12 +50,6 @@ async function apiLogin(account: Account): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function signIn(page: Page, account: Account, landing: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account.email, account.password);
-  await page.waitForURL(`**${landing}`);
-}
-
 /** Opens Connect from the side menu (the drawer on a phone); resolves once the live stream answered. */
 async function openConnect(page: Page, phone: boolean): Promise<void> {
   const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/chat/stream') && response.status() === 200, { timeout: 15_000 });
@@ -85,7 +79,7 @@ async function sendAndTime(sender: Page, receiver: Page, lines: string[], expect
 }
 
 test.describe('Connect', () => {
-  test('a manager and a supervisor see each other’s messages in under 2 seconds, and the badge counts them', async () => {
+  test('a manager and a supervisor see each other’s messages in under 2 seconds, and the badge counts them', async ({ signIn }) => {
     const office = await openPage(browser, app, DESKTOP);
     const field = await openPage(browser, app, PHONE);
     await Promise.all([signIn(office.page, manager, '/dashboard/manager'), signIn(field.page, supervisor, '/dashboard/user')]);
@@ -176,7 +170,7 @@ test.describe('Connect', () => {
     await field.context.close();
   });
 
-  test('opens at the newest message and loads older ones on scrolling up, keeping the place', async () => {
+  test('opens at the newest message and loads older ones on scrolling up, keeping the place', async ({ signIn }) => {
     // A history longer than the first page (200), written through the API by a crew the
     // manager registers (faster than the command line; 30 messages a minute each).
     const managerToken = await apiLogin(manager);

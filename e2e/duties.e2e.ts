@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { UNDO_WINDOW_MS } from '../src/web/features/duties/completion-hold.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * Train duties end to end (issue 5): a supervisor on a phone adds an mcc duty with a crew
@@ -73,12 +73,6 @@ async function createDuty(body: Record<string, unknown>): Promise<DutyAnswer> {
   return (await call<{ duty: DutyAnswer }>('POST', '/mcctrain/create-mcctrain', managerToken, body)).duty;
 }
 
-async function signIn(page: Page, account: Account, landing: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account.email, account.password);
-  await page.waitForURL(`**${landing}`);
-}
-
 /** The table row whose first cell is this train number. */
 function rowOf(page: Page, trainNo: string): Locator {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: trainNo, exact: true }) });
@@ -91,7 +85,7 @@ async function colourOf(locator: Locator): Promise<number[]> {
 }
 
 test.describe('train duties', () => {
-  test('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async () => {
+  test('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async ({ signIn }) => {
     await createWorker('Anil Kumar', 'mcc');
     await createWorker('Sunil Kumar', 'mcc');
     await createWorker('Kavya Menon', 'mcc');
@@ -191,7 +185,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async () => {
+  test('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async ({ signIn }) => {
     const crew = [await createWorker('Leela Das', 'acca'), await createWorker('Mohan Pillai', 'acca')];
     const supervisor = await supervisorId(accaSupervisor);
     const base = { work: 'acca', supervisor, totalcoach: 10, type: 'Primary', workers: crew, suppliedBedsheet: 40 };
@@ -282,7 +276,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async () => {
+  test("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async ({ signIn }) => {
     const [a, b] = [await createWorker('Gopal Menon', 'mcc'), await createWorker('Hari Prasad', 'mcc')];
     await createWorker('Deepa Raj', 'mcc');
     const supervisor = await supervisorId(mccSupervisor);
@@ -347,7 +341,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async () => {
+  test('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async ({ signIn }) => {
     const supervisor = await supervisorId(mccSupervisor);
     const done = await createDuty({ work: 'mcc', trainno: '19001', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Irfan Ali', 'mcc')] });
     await call('PUT', `/mcctrain/update-mcctrain/${done._id}`, managerToken, { status: 'completed' });
@@ -393,7 +387,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async () => {
+  test("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async ({ signIn }) => {
     const adminToken = await apiLogin(admin);
     await call('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 1.25 });
     const supervisor = await supervisorId(mccSupervisor);

@@ -18,7 +18,7 @@ interface Fixtures {
   /** On a failed test, the running servers' last log lines, printed and attached. */
   serverLog: void;
   /** Signs an account in on this page, from /login, and waits for its home (or `landing`). */
-  signIn: (page: Page, account: Pick<Account, 'email' | 'password' | 'role'>, landing?: string) => Promise<void>;
+  signIn: (page: Page, account: Pick<Account, 'email' | 'password'> & { role?: Account['role'] }, landing?: string) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -34,10 +34,12 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   signIn: async ({}, use) => {
-    await use(async (page, account, landing = HOME[account.role]) => {
+    await use(async (page, account, landing) => {
+      const home = landing ?? (account.role && HOME[account.role]);
+      if (!home) throw new Error(`signIn: say where ${account.email} lands`);
       await page.goto('/login');
       await submitLogin(page, account.email, account.password);
-      await page.waitForURL(`**${landing}`);
+      await page.waitForURL(`**${home}`);
     });
   },
 });
