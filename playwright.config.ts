@@ -1,4 +1,8 @@
+import { register } from 'node:module';
 import { defineConfig } from '@playwright/test';
+
+// web modules a journey imports may import images, as Vite does (e2e/asset-loader.mjs)
+register('./e2e/asset-loader.mjs', import.meta.url);
 
 /**
  * Browser journeys: `npm run test:e2e` (builds first). Each file starts its own server on
