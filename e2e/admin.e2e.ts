@@ -271,10 +271,10 @@ test.describe('the admin area', () => {
     const dutyRow = rowWith('Duty added', manager.name);
     await dutyRow.getByRole('link', { name: 'Train 12625' }).waitFor();
     await dutyRow.getByRole('cell', { name: 'Train No', exact: true }).first().waitFor();
-    expect(await dutyRow.getByRole('cell', { name: 'trainno', exact: true }).count()).toBe(0);
+    await expect(dutyRow.getByRole('cell', { name: 'trainno', exact: true })).toHaveCount(0);
     // the company change records the whole profile: only the changed phone shows at first
     const company = rowWith('Company profile changed', NEW_PHONE);
-    expect(await company.getByRole('cell', { name: 'Address', exact: true }).count()).toBe(0);
+    await expect(company.getByRole('cell', { name: 'Address', exact: true })).toHaveCount(0);
     await shots(page, 'audit');
 
     // by person: the manager made only the staff record and the duty
@@ -289,7 +289,7 @@ test.describe('the admin area', () => {
     await page.getByRole('option', { name: 'staffing-norm' }).click();
     await page.waitForURL('**entity=staffing-norm**');
     await rowWith('Staffing norm changed', '0.5').waitFor();
-    expect(await entries.count()).toBe(1);
+    await expect(entries).toHaveCount(1);
 
     // by record id: the account's own history
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -297,7 +297,7 @@ test.describe('the admin area', () => {
     await page.getByLabel('Record id').fill(accounts.accounts[0]!._id);
     await expect.poll(() => entries.filter({ hasText: 'Staffing norm changed' }).count()).toBe(0);
     await rowWith('Account changed', 'Sign-in Blocked').waitFor();
-    expect(await entries.count()).toBe(1);
+    await expect(entries).toHaveCount(1);
 
     // by dates: nothing happened tomorrow
     await page.getByRole('button', { name: 'Clear filters' }).click();

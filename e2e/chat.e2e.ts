@@ -103,7 +103,7 @@ test.describe('Connect', () => {
       await expect(messageBox(page).getAttribute('placeholder')).resolves.toBe(MSG.typeAMessage);
     }
     const badge = office.page.getByRole('navigation', { name: 'Side menu' }).getByTestId('chat-badge');
-    expect(await badge.count()).toBe(0);
+    await expect(badge).toHaveCount(0);
     await screenshot(office.page, 'chat/desktop-empty');
     await screenshot(field.page, 'chat/phone-empty');
 
@@ -136,7 +136,7 @@ test.describe('Connect', () => {
     expect(toOffice).toBeLessThan(DELIVERY_LIMIT_MS);
     const reply = bubble(office.page, 'Water low');
     await reply.getByText(supervisor.name, { exact: true }).waitFor();
-    expect(await reply.locator('b').count()).toBe(0);
+    await expect(reply.locator('b')).toHaveCount(0);
     expect(await reply.innerText()).toContain('Done, 18 coaches.\n<b>Water low</b> at pit 3');
 
     // The badge counts today's messages from others: the supervisor's one.
@@ -201,9 +201,9 @@ test.describe('Connect', () => {
     await bubble(page, 'Late note 20').waitFor();
     // Opened at the newest: the last message is inside the visible list.
     expect(await isInView(list, bubble(page, 'Late note 20'))).toBe(true);
-    expect(await list.getByTestId('chat-message').count()).toBe(200);
+    await expect(list.getByTestId('chat-message')).toHaveCount(200);
     // The very first message is beyond the first page.
-    expect(await bubble(page, 'Good morning Ravi').count()).toBe(0);
+    await expect(bubble(page, 'Good morning Ravi')).toHaveCount(0);
 
     // Scroll to the top: the older page loads above, and the message that was at the top stays in view.
     const topBefore = bubble(page, 'Water low');
@@ -211,7 +211,7 @@ test.describe('Connect', () => {
       element.scrollTop = 0;
     });
     await bubble(page, 'Good morning Ravi').waitFor({ state: 'attached', timeout: 5_000 });
-    expect(await list.getByTestId('chat-message').count()).toBe(202);
+    await expect(list.getByTestId('chat-message')).toHaveCount(202);
     expect(await isInView(list, topBefore)).toBe(true);
     await expect(page.getByRole('button', { name: MSG.chatLoadOlder }).count()).resolves.toBe(0);
     await screenshot(page, 'chat/desktop-older-loaded');

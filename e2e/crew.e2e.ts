@@ -118,7 +118,7 @@ test.describe('crew entry in a few taps', () => {
     await expect.poll(() => boxes.count()).toBe(5);
     const mohanBox = checklist.getByRole('checkbox', { name: /Mohan Pillai/ });
     await mohanBox.getByText(D.onDuty.replace('{{duty}}', '16002')).waitFor();
-    expect(await checklist.getByRole('checkbox', { name: /Kumari Devi/ }).count()).toBe(0);
+    await expect(checklist.getByRole('checkbox', { name: /Kumari Devi/ })).toHaveCount(0);
     expect(await heightOf(boxes.first())).toBeGreaterThanOrEqual(44);
 
     // recent train numbers: Ravi's, newest first
@@ -133,13 +133,13 @@ test.describe('crew entry in a few taps', () => {
     await page.getByLabel(`${MSG.selectedStaff}: 3`).waitFor();
     expect(await page.getByRole('checkbox', { name: /Anil Kumar/ }).getAttribute('aria-checked')).toBe('true');
     const chips = page.getByRole('list', { name: 'Chosen workers' }).getByRole('listitem');
-    expect(await chips.allTextContents()).toEqual(['Anil Kumar', 'Sunil Kumar', 'Kavya Menon']);
+    await expect(chips).toHaveText(['Anil Kumar', 'Sunil Kumar', 'Kavya Menon']);
     // a second tap unticks, a third ticks again
     await checklist.getByRole('checkbox', { name: /Sunil Kumar/ }).click();
     await page.getByLabel(`${MSG.selectedStaff}: 2`).waitFor();
     await checklist.getByRole('checkbox', { name: /Sunil Kumar/ }).click();
     await page.getByLabel(`${MSG.selectedStaff}: 3`).waitFor();
-    expect(await page.getByPlaceholder(MSG.searchAndAddWorkers).inputValue()).toBe('');
+    await expect(page.getByPlaceholder(MSG.searchAndAddWorkers)).toHaveValue('');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-crew-checklist');
     await page.getByRole('button', { name: MSG.addTrainDetails }).click();
@@ -148,7 +148,7 @@ test.describe('crew entry in a few taps', () => {
 
     // the second duty: a recent train number and the same crew, in three taps
     await recent.getByRole('button', { name: D.useRecentTrain.replace('{{train}}', '16001') }).click();
-    expect(await page.getByLabel('Train Number').inputValue()).toBe('16001');
+    await expect(page.getByLabel('Train Number')).toHaveValue('16001');
     await expect.poll(() => recent.getByRole('button').allTextContents()).toEqual(['12625', '16002', '16001']);
     expect(await heightOf(recent.getByRole('button').first())).toBeGreaterThanOrEqual(44);
     await page.getByLabel('Total Coaches').fill('6');

@@ -102,11 +102,11 @@ test.describe('train duties', () => {
     await page.getByRole('dialog').getByRole('link', { name: 'Add Duty' }).click();
     await page.waitForURL('**/dashboard/user/addduty');
     await page.getByRole('heading', { name: 'Add Work Details' }).waitFor();
-    expect(await page.title()).toBe(MSG.addTrainTitle);
+    await expect(page).toHaveTitle(MSG.addTrainTitle);
 
     // a supervisor of mcc gets only the MCC button, already chosen
     const workButtons = page.getByRole('group', { name: 'Work type' }).getByRole('button');
-    expect(await workButtons.allTextContents()).toEqual(['MCC']);
+    await expect(workButtons).toHaveText(['MCC']);
     expect(await workButtons.first().getAttribute('aria-pressed')).toBe('true');
     await expect(page.getByRole('textbox', { name: 'Supervisor' }).count()).resolves.toBe(0);
 
@@ -122,12 +122,12 @@ test.describe('train duties', () => {
     const suggestions = page.getByRole('list', { name: 'Suggested workers' });
     await search.fill('KUMAR');
     await suggestions.getByText('Anil Kumar').waitFor();
-    expect(await suggestions.getByRole('listitem').count()).toBe(2); // Anil and Sunil, not the acca worker
+    await expect(suggestions.getByRole('listitem')).toHaveCount(2); // Anil and Sunil, not the acca worker
     await suggestions.getByText('Anil Kumar').click();
     await search.fill('kumar');
     // a chosen worker is not suggested again
     await suggestions.getByText('Sunil Kumar').waitFor();
-    expect(await suggestions.getByRole('listitem').count()).toBe(1);
+    await expect(suggestions.getByRole('listitem')).toHaveCount(1);
     await suggestions.getByText('Sunil Kumar').click();
     await search.fill('zzz');
     await page.getByText(MSG.noWorkersFound).waitFor();
@@ -135,7 +135,7 @@ test.describe('train duties', () => {
     await search.press('Enter'); // Enter takes the first suggestion
     await page.getByLabel(`${MSG.selectedStaff}: 3`).waitFor();
     const chips = page.getByRole('list', { name: 'Chosen workers' }).getByRole('listitem');
-    expect(await chips.allTextContents()).toEqual(['Anil Kumar', 'Sunil Kumar', 'Kavya Menon']);
+    await expect(chips).toHaveText(['Anil Kumar', 'Sunil Kumar', 'Kavya Menon']);
 
     // a chip's cross removes the worker; add them back
     await page.getByRole('button', { name: 'Remove Sunil Kumar' }).click();
@@ -149,9 +149,9 @@ test.describe('train duties', () => {
     await page.getByRole('button', { name: MSG.addTrainDetails }).click();
     await page.getByText(MSG.trainAdded).waitFor();
     // SPEC §4: the form clears (the work type stays)
-    expect(await page.getByLabel('Train Number').inputValue()).toBe('');
+    await expect(page.getByLabel('Train Number')).toHaveValue('');
     await page.getByLabel(`${MSG.selectedStaff}: 0`).waitFor();
-    expect(await page.getByRole('list', { name: 'Chosen workers' }).count()).toBe(0);
+    await expect(page.getByRole('list', { name: 'Chosen workers' })).toHaveCount(0);
 
     // Live Duty: the new duty, then Mark as Completed
     await page.getByRole('button', { name: 'Open Menu' }).click();
@@ -160,7 +160,7 @@ test.describe('train duties', () => {
     // on a phone each live duty is a card with a full-width action
     const row = page.getByRole('article', { name: 'Train 12625' });
     await row.waitFor();
-    expect(await row.getByTestId('worker-count').textContent()).toBe('3');
+    await expect(row.getByTestId('worker-count')).toHaveText('3');
     await row.getByText('processing').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-live-duty');
@@ -178,7 +178,7 @@ test.describe('train duties', () => {
     const done = page.getByRole('article', { name: 'Train 12625' });
     await done.waitFor();
     await done.getByText('completed', { exact: true }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['MCC']);
+    await expect(page.getByRole('tab')).toHaveText(['MCC']);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-completed-duty');
     expect(realErrors(errors)).toEqual([]);
@@ -200,12 +200,12 @@ test.describe('train duties', () => {
     await page.goto('/dashboard/manager/addwork');
     const workButtons = page.getByRole('group', { name: 'Work type' }).getByRole('button');
     await workButtons.first().waitFor();
-    expect(await workButtons.allTextContents()).toEqual(['MCC', 'ACCA', 'BIO', 'LAUNDRY', 'PFTR', 'PIT & YARD']);
+    await expect(workButtons).toHaveText(['MCC', 'ACCA', 'BIO', 'LAUNDRY', 'PFTR', 'PIT & YARD']);
     await page.getByRole('button', { name: 'BIO' }).click();
     await page.getByLabel('Total Tank').waitFor();
-    expect(await page.getByRole('combobox', { name: 'Type' }).count()).toBe(0);
+    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveCount(0);
     await page.getByRole('button', { name: 'LAUNDRY' }).click();
-    expect(await page.getByLabel('Train Number').count()).toBe(0);
+    await expect(page.getByLabel('Train Number')).toHaveCount(0);
     await page.getByRole('button', { name: 'ACCA' }).click();
     await page.getByLabel('Supplied Bedsheet').waitFor();
     await page.getByRole('combobox', { name: 'Supervisor' }).click();
@@ -215,8 +215,8 @@ test.describe('train duties', () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Live Works' }).click();
     await page.waitForURL('**/dashboard/manager/livework');
     await page.getByRole('heading', { name: MSG.liveWorkManagerTitle }).waitFor();
-    expect(await page.title()).toBe(MSG.liveWorkManagerTitle);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit & Yard']);
+    await expect(page).toHaveTitle(MSG.liveWorkManagerTitle);
+    await expect(page.getByRole('tab')).toHaveText(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit & Yard']);
     await page.getByText(MSG.noLiveTrainsIn('MCC')).waitFor();
 
     await page.getByRole('tab', { name: 'ACCA' }).click();
@@ -224,10 +224,10 @@ test.describe('train duties', () => {
     await first.waitFor();
     // 2 workers against round(0.6 × 10) = 6 required: 4 short, in red
     const manpower = first.getByRole('cell').nth(4);
-    expect(await manpower.textContent()).toBe('-4');
+    await expect(manpower).toHaveText('-4');
     const [r, g] = await colourOf(manpower);
     expect(r! > 150 && g! < 100).toBe(true);
-    expect(await first.getByRole('cell').nth(5).textContent()).toBe(accaSupervisor.name);
+    await expect(first.getByRole('cell').nth(5)).toHaveText(accaSupervisor.name);
     await page.getByRole('row').filter({ hasText: MSG.totalWorkers }).getByRole('cell', { name: '4', exact: true }).waitFor();
     await screenshot(page, 'desktop-live-works');
 
@@ -258,18 +258,18 @@ test.describe('train duties', () => {
     // supplied 40, returned 35: 5 missing, red; returned 45: 5 extra, green
     const missing = rowOf(page, '22640').getByTestId('bedsheet-difference');
     const extra = rowOf(page, '22641').getByTestId('bedsheet-difference');
-    expect(await missing.textContent()).toBe('+5');
-    expect(await extra.textContent()).toBe('-5');
+    await expect(missing).toHaveText('+5');
+    await expect(extra).toHaveText('-5');
     const [mr, mg] = await colourOf(missing);
     const [er, eg] = await colourOf(extra);
     expect(mr! > 150 && mg! < 100).toBe(true);
     expect(eg! > er!).toBe(true);
-    expect(await rowOf(page, '22640').getByRole('cell').nth(5).textContent()).toBe(accaSupervisor.name);
+    await expect(rowOf(page, '22640').getByRole('cell').nth(5)).toHaveText(accaSupervisor.name);
     await screenshot(page, 'desktop-completed-acca');
     // a manager on a phone: cards, nothing scrolls sideways, the same figures and colours
     await page.setViewportSize(PHONE);
     const card = page.getByRole('article', { name: 'Train 22640' });
-    expect(await card.getByTestId('bedsheet-difference').textContent()).toBe('+5');
+    await expect(card.getByTestId('bedsheet-difference')).toHaveText('+5');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-completed-acca');
     expect(realErrors(errors)).toEqual([]);
@@ -298,7 +298,7 @@ test.describe('train duties', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').getByText(MSG.fillAllRequired).waitFor();
     await page.getByLabel('Train No').fill('16301');
-    expect(await page.getByRole('alert').count()).toBe(0); // a change clears the message
+    await expect(page.getByRole('alert')).toHaveCount(0); // a change clears the message
 
     await page.getByRole('button', { name: 'Remove Gopal Menon' }).click();
     await page.getByPlaceholder(MSG.searchAndAddWorkers).fill('nobody');
@@ -320,7 +320,7 @@ test.describe('train duties', () => {
     expect(saved.status).toBe('processing');
     expect(saved.workerDetails.map((w) => w.name).sort()).toEqual(['Deepa Raj', 'Hari Prasad']);
     await page.getByText('Deepa Raj').waitFor();
-    expect(await page.getByText('Gopal Menon').count()).toBe(0);
+    await expect(page.getByText('Gopal Menon')).toHaveCount(0);
 
     // someone else saves meanwhile: this copy is out of date and must not overwrite theirs
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -362,7 +362,7 @@ test.describe('train duties', () => {
     await screenshot(page, 'desktop-delete-duty-confirm');
     await dialog.getByRole('button', { name: MSG.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await row.count()).toBe(1);
+    await expect(row).toHaveCount(1);
     expect((await call<DutyAnswer>('GET', `/mcctrain/getone-mcctrain/${done._id}`, managerToken)).status).toBe('completed');
 
     // confirming deletes it: the row goes, and the server no longer has it
@@ -396,7 +396,7 @@ test.describe('train duties', () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, mccSupervisor, '/dashboard/user');
     await rowOf(page, '19003').waitFor();
-    expect(await page.getByRole('button', { name: new RegExp(`^${MSG.deleteDuty}`) }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: new RegExp(`^${MSG.deleteDuty}`) })).toHaveCount(0);
 
     await page.goto('/dashboard/user/addduty');
     await page.getByLabel('Total Coaches').fill('7');

@@ -51,8 +51,8 @@ async function errorScreenInMenu(page: Page, heading: string): Promise<void> {
   // the manager's menu is still there, every link of it
   await sideMenu(page).getByRole('link', { name: 'Attendance', exact: true }).waitFor();
   await sideMenu(page).getByRole('button', { name: MSG.logout }).waitFor();
-  expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
-  expect(await page.getByText('Hey developer').count()).toBe(0);
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  await expect(page.getByText('Hey developer')).toHaveCount(0);
 }
 
 test.describe('a page that cannot load', () => {
@@ -113,7 +113,7 @@ test.describe('a page that breaks while drawing', () => {
     await errorScreenInMenu(page, en.pwa.pageBroken);
     await page.getByText(en.pwa.pageBrokenHint).waitFor();
     // never the error's own words
-    expect(await page.getByText('a page that breaks while drawing').count()).toBe(0);
+    await expect(page.getByText('a page that breaks while drawing')).toHaveCount(0);
 
     // Try again draws the page again: still broken, still the screen (and no developer screen)
     await page.getByRole('button', { name: en.common.tryAgain, exact: true }).click();

@@ -147,7 +147,7 @@ for (const code of ['hi', 'ml'] as const) test.describe(`in ${code}`, () => {
     const shortcuts = page.getByRole('navigation', { name: t.dashboard.shortcutsLabel });
     await shortcuts.getByRole('link', { name: new RegExp(`^${t.menu.accounts}\\s*3`) }).waitFor();
     await shortcuts.getByText(fill(t.dashboard.admins_one, { count: 1 })).waitFor();
-    expect(await page.title()).toBe(t.dashboard.documentTitle);
+    await expect(page).toHaveTitle(t.dashboard.documentTitle);
     await expectNoEnglish(page, `${code}-dashboard`);
 
     // the side menu's links by address: the shell is the layout's

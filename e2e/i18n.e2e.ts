@@ -146,7 +146,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
       await openMenu(page, t);
       const menu = page.getByRole('dialog');
       await menu.getByRole('link', { name: t.supervisor.menu.addDuty, exact: true }).waitFor();
-      expect(await menu.getByRole('combobox', { name: t.language.label }).inputValue()).toBe(language);
+      await expect(menu.getByRole('combobox', { name: t.language.label })).toHaveValue(language);
       expect(await englishLeft(page, language)).toEqual([]);
       await screenshot(page, `${language}-menu`);
       await menu.getByRole('link', { name: t.supervisor.menu.addDuty, exact: true }).click();
@@ -158,7 +158,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
       await page.locator('form button[type="submit"]').click();
       const problem = page.getByRole('alert');
       await problem.waitFor();
-      expect(await problem.textContent()).toBe(t.messages.fillAllRequired);
+      await expect(problem).toHaveText(t.messages.fillAllRequired);
       // the crew search finds a worker by name: the suggestion list in the language too
       await page.getByRole('searchbox').fill('zzz');
       await page.getByText(t.messages.noWorkersFound).waitFor();
@@ -220,7 +220,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
     await card.getByText('processing', { exact: true }).waitFor();
     await card.getByText('Created At', { exact: true }).waitFor();
     await card.getByText('Workers', { exact: true }).waitFor();
-    expect(await card.getByRole('button', { name: `${MSG.markAsCompleted}: train ${LIVE_TRAIN}`, exact: true }).textContent()).toBe(MSG.markAsCompleted);
+    await expect(card.getByRole('button', { name: `${MSG.markAsCompleted}: train ${LIVE_TRAIN}`, exact: true })).toHaveText(MSG.markAsCompleted);
     await card.getByRole('link', { name: `Details of Train ${LIVE_TRAIN}` }).waitFor();
 
     // still English after a reload
@@ -231,7 +231,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
     // SPEC §2 Add Work Details
     await goByMenu(page, en, 'Add Duty', '**/dashboard/user/addduty');
     await page.getByRole('heading', { name: 'Add Work Details', exact: true }).waitFor();
-    expect(await page.title()).toBe(MSG.addTrainTitle);
+    await expect(page).toHaveTitle(MSG.addTrainTitle);
     await page.getByLabel('Train Number').waitFor();
     await page.getByLabel('Total Coaches').waitFor();
     await page.getByText(MSG.requiredStaff, { exact: true }).waitFor();
@@ -240,7 +240,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
     await page.getByRole('button', { name: MSG.addTrainDetails, exact: true }).click();
     await page.getByRole('alert').getByText(MSG.fillAllRequired, { exact: true }).waitFor();
 
-    expect(await page.getByRole('group', { name: 'Work type' }).getByRole('button').allTextContents()).toEqual(['MCC']);
+    await expect(page.getByRole('group', { name: 'Work type' }).getByRole('button')).toHaveText(['MCC']);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

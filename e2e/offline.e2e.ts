@@ -171,7 +171,7 @@ test.describe('offline writes', () => {
     ]);
     // the board shows the server's copies now, no longer marked as waiting
     await reopened.getByRole('article', { name: 'Train 16302' }).waitFor();
-    expect(await reopened.getByText(T.addedWaiting).count()).toBe(0);
+    await expect(reopened.getByText(T.addedWaiting)).toHaveCount(0);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -49,7 +49,7 @@ for (const [label, viewport] of [
 
       const banner = page.getByRole('region', { name: MSG.ourServices });
       for (const [i, service] of profile.services.entries()) {
-        expect(await banner.getByRole('heading', { name: service.title, includeHidden: true }).count()).toBe(1);
+        await expect(banner.getByRole('heading', { name: service.title, includeHidden: true })).toHaveCount(1);
         await banner.getByRole('button', { name: MSG.showSlide(i + 1, service.title) }).waitFor();
       }
       await page.getByRole('heading', { name: profile.services[0]!.title }).waitFor();
@@ -76,13 +76,13 @@ for (const [label, viewport] of [
       for (const reason of profile.whyChooseUs) await page.getByRole('heading', { name: reason.title }).waitFor();
 
       const strip = page.getByTestId('testimonial-strip');
-      expect(await strip.getByRole('listitem').count()).toBe(4);
+      await expect(strip.getByRole('listitem')).toHaveCount(4);
       const ratings = await strip.getByRole('img').evaluateAll((stars) => stars.map((star) => star.getAttribute('aria-label')));
       expect(ratings).toHaveLength(4);
       for (const rating of ratings) expect([MSG.starsOutOf5(4), MSG.starsOutOf5(5)]).toContain(rating);
 
       await page.getByRole('heading', { name: MSG.faq }).waitFor();
-      expect(await page.locator('details').count()).toBe(2);
+      await expect(page.locator('details')).toHaveCount(2);
 
       expect(await horizontalOverflow(page)).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -111,7 +111,7 @@ for (const [label, viewport] of [
       }
       expect(await page.getByRole('progressbar', { name: MSG.clientSatisfaction }).getAttribute('aria-valuenow')).toBe('98');
       await about.getByText('98%').waitFor();
-      expect(await page.title()).toBe(`${MSG.aboutUs} · ${profile.name}`);
+      await expect(page).toHaveTitle(`${MSG.aboutUs} · ${profile.name}`);
       expect(await metaDescription(page)).toContain('build-own-operate-transfer');
       expect(await horizontalOverflow(page)).toBe(0);
       await page.locator('dl[data-done]').scrollIntoViewIfNeeded();
@@ -125,14 +125,14 @@ for (const [label, viewport] of [
       for (const line of addressLines(profile.address)) await contact.getByText(line, { exact: true }).waitFor();
       expect(await contact.getByRole('link', { name: profile.email }).getAttribute('href')).toBe(`mailto:${profile.email}`);
       expect(await contact.getByRole('link', { name: profile.phone }).getAttribute('href')).toBe(telHref(profile.phone));
-      expect(await page.title()).toBe(`${MSG.contactUs} · ${profile.name}`);
+      await expect(page).toHaveTitle(`${MSG.contactUs} · ${profile.name}`);
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `${label}-contact`);
 
       await openAndSettle(page, '/policy', MSG.privacyPolicy);
       const headings = await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
       expect(headings.slice(0, 6)).toEqual(Object.values(MSG.policySections).map((title, i) => `${i + 1}. ${title}`));
-      expect(await page.title()).toBe(`${MSG.privacyPolicy} · ${profile.name}`);
+      await expect(page).toHaveTitle(`${MSG.privacyPolicy} · ${profile.name}`);
       expect(await metaDescription(page)).not.toBe('');
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `${label}-policy`);
@@ -205,7 +205,7 @@ test.describe('home page motion', () => {
     expect(await activeSlide(page)).toBe('3');
     await banner.getByRole('heading', { name: profile.services[3]!.title }).waitFor();
     // The slides that are not shown are out of the tab order.
-    expect(await banner.getByRole('link', { name: MSG.contactUs }).count()).toBe(1);
+    await expect(banner.getByRole('link', { name: MSG.contactUs })).toHaveCount(1);
     await context.close();
   });
 
@@ -245,7 +245,7 @@ test.describe('home page motion', () => {
     const page = await context.newPage();
     await page.clock.install();
     await openAndSettle(page, '/', new RegExp(profile.name));
-    expect(await page.getByRole('button', { name: MSG.pauseRotation }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: MSG.pauseRotation })).toHaveCount(0);
     const strip = page.getByTestId('testimonial-strip');
     await page.locator('dl[data-done="true"]').waitFor();
     await page.clock.runFor(3500); // longer than a banner step and a strip step
@@ -319,7 +319,7 @@ test.describe('404 and the signed-in top bar', () => {
     const header = page.getByRole('banner');
     await header.getByText(manager.name).waitFor();
     await header.getByRole('button', { name: MSG.logout }).waitFor();
-    expect(await header.getByRole('link', { name: MSG.login }).count()).toBe(0);
+    await expect(header.getByRole('link', { name: MSG.login })).toHaveCount(0);
     await header.getByRole('button', { name: MSG.logout }).click();
     await page.waitForURL('**/login');
     expect(realErrors(errors)).toEqual([]);

@@ -237,7 +237,7 @@ test.describe('a new release', () => {
       );
       expect(version).toBe('v2');
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
-      expect(await prompt.count()).toBe(0);
+      await expect(prompt).toHaveCount(0);
     } finally {
       await writeFile(swPath, released);
     }

@@ -242,7 +242,7 @@ test.describe('bills', () => {
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.billValue}`) }).fill('125000');
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.penalty}`) }).fill('2500.50');
     // Net amount is prefilled as bill value minus penalty.
-    expect(await page.getByRole('textbox', { name: new RegExp(`^${MSG.netAmount}`) }).inputValue()).toBe('122499.50');
+    await expect(page.getByRole('textbox', { name: new RegExp(`^${MSG.netAmount}`) })).toHaveValue('122499.50');
     await screenshot(page, 'add-bill-desktop');
 
     await page.getByRole('button', { name: MSG.addBill }).click();
@@ -278,7 +278,7 @@ test.describe('bills', () => {
     // Inline edit: pass the bill and change the penalty.
     await page.getByRole('button', { name: `${MSG.billEdit} ${billMonth}` }).click();
     await row.getByRole('textbox', { name: MSG.penalty }).fill('5000');
-    expect(await row.getByRole('textbox', { name: MSG.netAmount }).inputValue()).toBe('120000');
+    await expect(row.getByRole('textbox', { name: MSG.netAmount })).toHaveValue('120000');
     await row.getByRole('combobox', { name: MSG.columnStatus }).click();
     await page.getByRole('option', { name: 'Bill Passed' }).click();
     await screenshot(page, 'bills-editing-desktop');
@@ -455,7 +455,7 @@ test.describe('manager screens (issue 15)', () => {
     const utc = formatCreatedAt(duty.createdAt, 'UTC');
     expect(ist).not.toBe(utc);
     await page.getByRole('cell', { name: ist, exact: true }).first().waitFor();
-    expect(await page.getByRole('cell', { name: utc, exact: true }).count()).toBe(0);
+    await expect(page.getByRole('cell', { name: utc, exact: true })).toHaveCount(0);
     await completeDuty(id);
     expect(realErrors(errors)).toEqual([]);
     await context.close();

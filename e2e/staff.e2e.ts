@@ -93,13 +93,13 @@ test.describe('staff register', () => {
     const ifsc = page.getByLabel(/^IFSC Code/);
     await ifsc.fill('abcd0123456');
     await page.getByText(MSG.ifscInvalidAdd).waitFor();
-    expect(await page.getByLabel(/^Bank Name/).inputValue()).toBe('');
+    await expect(page.getByLabel(/^Bank Name/)).toHaveValue('');
 
     await ifsc.fill('sbin0000001');
-    expect(await ifsc.inputValue()).toBe('SBIN0000001');
+    await expect(ifsc).toHaveValue('SBIN0000001');
     await page.getByText(MSG.checkingIfsc).waitFor();
     await expect.poll(() => page.getByLabel(/^Bank Name/).inputValue()).toBe('State Bank of India');
-    expect(await page.getByLabel(/^Branch Name/).inputValue()).toBe('KOLKATA MAIN');
+    await expect(page.getByLabel(/^Branch Name/)).toHaveValue('KOLKATA MAIN');
     expect(await page.getByLabel(/^Bank Name/).getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel(/^Branch Name/).getAttribute('readonly')).not.toBeNull();
     expect(upstreamRequests).toContain('/SBIN0000001');
@@ -112,7 +112,7 @@ test.describe('staff register', () => {
     await page.getByText(MSG.workerAdded).waitFor();
     // The form resets.
     await expect.poll(() => page.getByLabel(/^Worker Name/).inputValue()).toBe('');
-    expect(await page.getByLabel(/^IFSC Code/).inputValue()).toBe('');
+    await expect(page.getByLabel(/^IFSC Code/)).toHaveValue('');
 
     // The same Aadhaar again.
     await choose(page, 'Work', 'ACCA');
@@ -265,8 +265,8 @@ test.describe('staff register', () => {
     await page.getByRole('heading', { name: MSG.updateWorker }).waitFor();
     // The edit form shows the full Aadhaar and the stored bank details.
     await expect.poll(() => page.getByLabel(/^Aadhar/).inputValue()).toBe(supervisor.aadhar);
-    expect(await page.getByLabel(/^IFSC Code/).inputValue()).toBe('HDFC0000001');
-    expect(await page.getByLabel(/^Branch$/).inputValue()).toBe('Ernakulam South');
+    await expect(page.getByLabel(/^IFSC Code/)).toHaveValue('HDFC0000001');
+    await expect(page.getByLabel(/^Branch$/)).toHaveValue('Ernakulam South');
 
     await page.getByLabel(/^IFSC Code/).fill('ZZZZ0999999');
     await page.getByText(MSG.ifscInvalidEdit).waitFor();
