@@ -38,11 +38,12 @@ export const theme = createTheme({
 
 /**
  * Dimmed text a shade darker than Mantine's gray.6 (3.3:1 on white): #5f676f is 5.7:1 on
- * white and 5.1:1 on the grey page and tinted cards, still visibly secondary.
+ * white and 5.1:1 on the grey page and tinted cards, still visibly secondary. Placeholders
+ * (a month or file picker's "Pick…" text; gray.5 was 2.1:1) a little lighter, #687078, 5.0:1.
  */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f676f' },
+  light: { '--mantine-color-dimmed': '#5f676f', '--mantine-color-placeholder': '#687078' },
   dark: {},
 });
 
