@@ -91,7 +91,7 @@ async function visitAll(page: Page, name: string, paths: string[], tally: Map<st
     await page.goto(path);
     await settled(page);
     failures.push(...(await check(page, `${name} ${path}`, tally)));
-    await screenshot(page, `a11y-${name}${path.replace(/[/:]/g, '_')}`);
+    await screenshot(page, `a11y-${name}${path.replace(/[/:?=]/g, '_')}`);
   }
   return failures;
 }
@@ -110,8 +110,8 @@ const managerPaths = () => [
   '/dashboard/manager/completed',
   `/dashboard/manager/traindetail/${doneDutyId}`,
   `/dashboard/manager/traindetail/${liveDutyId}`,
-  '/dashboard/manager/attendance',
-  '/dashboard/manager/wages',
+  '/dashboard/manager/attendance?work=acca',
+  '/dashboard/manager/wages?work=acca',
   '/dashboard/manager/bills',
   '/dashboard/manager/addbills',
   '/dashboard/manager/connect',
@@ -199,8 +199,59 @@ describe('touch targets', () => {
       const small = await smallTargets(page, 44);
       if (small.length) failures.push(`${path}: ${small.map((t) => `${t.what} ${t.width}×${t.height}`).join('; ')}`);
     }
+    // Add Duty with a worker chosen: the crew chip and its remove button, and the acca dialog
+    await page.goto('/dashboard/user/addduty');
+    await settled(page);
+    await page.getByRole('checkbox', { name: /Leela Das/ }).click();
+    await page.getByRole('button', { name: /Leela Das/ }).waitFor();
+    const withChip = await smallTargets(page, 44);
+    if (withChip.length) failures.push(`Add Duty with a worker chosen: ${withChip.map((t) => `${t.what} ${t.width}×${t.height}`).join('; ')}`);
+    await screenshot(page, 'a11y-phone-supervisor-addduty-chip');
+    await page.goto('/dashboard/user');
+    await settled(page);
+    await page.getByRole('button', { name: new RegExp(`^${MSG.markAsCompleted}`) }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await motionSettled(page);
+    const inDialog = await smallTargets(page, 44);
+    if (inDialog.length) failures.push(`acca dialog: ${inDialog.map((t) => `${t.what} ${t.width}×${t.height}`).join('; ')}`);
     console.log(`A11Y targets: ${failures.length} supervisor screen(s) with small targets`);
     expect(failures).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('keyboard', () => {
+  it('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async () => {
+    const { context, page } = await openPage(browser, app, DESKTOP);
+    await signIn(page, supervisor, '/dashboard/user');
+    await settled(page);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Skip to content');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    // a link in the side menu: focus leaves the menu for the new page's h1
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Completed Duty' }).click();
+    await page.waitForURL('**/dashboard/user/completedduty');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') !== null);
+    // the same from the phone's menu drawer
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: /Open Menu/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Add Duty' }).click();
+    await page.waitForURL('**/dashboard/user/addduty');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await context.close();
+  });
+
+  it('the wage register\'s scrolling table takes keyboard focus', async () => {
+    const { context, page } = await openPage(browser, app, PHONE);
+    await signIn(page, manager, '/dashboard/manager');
+    await page.goto('/dashboard/manager/wages?work=acca');
+    await settled(page);
+    const region = page.getByRole('region', { name: MSG.wageRegister });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    await region.focus();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'region');
     await context.close();
   });
 });
