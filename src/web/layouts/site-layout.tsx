@@ -53,12 +53,10 @@ export function SiteLayout() {
  */
 function useHeadingFocusOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     return focusHeadingWhenDrawn();
   }, [pathname]);
 }
