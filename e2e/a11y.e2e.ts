@@ -224,6 +224,8 @@ describe('keyboard', () => {
   it('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async () => {
     const { context, page } = await openPage(browser, app, DESKTOP);
     await signIn(page, supervisor, '/dashboard/user');
+    // a fresh load: the first Tab from the top of the page
+    await page.reload();
     await settled(page);
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Skip to content');
