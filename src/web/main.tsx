@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
@@ -11,7 +11,8 @@ import { ErrorBoundary } from './components/error-boundary.js';
 import { AppErrorScreen } from './pwa/app-error-screen.js';
 import { queryClient } from './query-client.js';
 import { router } from './router.js';
-import { theme } from './theme.js';
+import { useTranslation } from 'react-i18next';
+import { cssVariablesResolver, themeWithCloseLabel } from './theme.js';
 import { startLanguage } from './i18n/i18n.js';
 
 // The toaster's code (and its transition library) is not needed to show a page: it loads
@@ -44,6 +45,18 @@ function DeferredToaster() {
   ) : null;
 }
 
+/** Mantine with the theme (decision 0024), its close buttons named in the reader's language. */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => themeWithCloseLabel(close), [close]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -62,7 +75,7 @@ if (import.meta.env.PROD) {
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <ThemedMantine>
       {/* the last resort: the routes have their own error screens (router.tsx) */}
       <ErrorBoundary fallback={<AppErrorScreen />}>
         <DeferredToaster />
@@ -72,6 +85,6 @@ createRoot(root).render(
           </AuthProvider>
         </QueryClientProvider>
       </ErrorBoundary>
-    </MantineProvider>
+    </ThemedMantine>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from './app-modal.js';
 import { MSG } from '../../shared/messages.js';
 import { useMessages } from '../i18n/messages.js';
 
@@ -29,7 +30,7 @@ export function ConfirmDialog({
 }) {
   const m = useMessages();
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">{title}</Text>} centered size="md" radius="lg">
+    <AppModal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">{title}</Text>} centered size="md" radius="lg">
       <Stack gap="lg">
         {children}
         <Group justify="flex-end" gap="sm">
@@ -41,6 +42,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { REDIRECT_COUNTDOWN_SECONDS } from '../../shared/limits.js';
 import { useMessages } from '../i18n/messages.js';
@@ -31,10 +31,13 @@ export function AccessGuardScreen({ from }: { from: string }) {
     <Center mih="55vh" p="md">
       <Paper withBorder shadow="xs" p="xl" radius="lg" maw={420} w="100%">
         <Stack align="center" gap="md">
-          <Loader size="md" />
-          <Text fw={600} size="lg" ta="center" role="status" aria-live="polite">
-            {m.of('redirecting', Math.max(seconds, 1))}
-          </Text>
+          <Loader size="md" aria-hidden />
+          {/* the screen's heading (issue 15), announced as it counts down */}
+          <div role="status" aria-live="polite">
+            <Title order={1} fz="lg" fw={600} ta="center">
+              {m.of('redirecting', Math.max(seconds, 1))}
+            </Title>
+          </div>
         </Stack>
       </Paper>
     </Center>

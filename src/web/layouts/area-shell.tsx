@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -24,25 +24,38 @@ export interface MenuLink {
  * `menuTitle` and the links' labels come translated from the area. The account's offline
  * outbox runs here, its status above the page (decision 0020).
  */
-export function AreaShell({ menuTitle, links, children }: { menuTitle: string; links: MenuLink[]; children: ReactNode }) {
+export function AreaShell({ menuTitle, links, children, largeTargets = false }: { menuTitle: string; links: MenuLink[]; children: ReactNode; largeTargets?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // closed by choosing a page, the drawer leaves focus to the new page's heading (site-layout)
+  const [returnFocus, setReturnFocus] = useState(true);
   const { t } = useTranslation();
   // the sign-out question lives here, not in the menu: the phone's menu closes on the tap
   const { logout, dialog } = useGuardedLogout();
   const layout = (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    // largeTargets: every control at least 44 × 44 px (the supervisor's phone, outdoors; global.css)
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }} className={largeTargets ? 'large-targets' : undefined}>
       <Group hiddenFrom="sm" mb="md">
         <Button
           variant="default"
           leftSection={<MenuIcon />}
-          onClick={open}
+          onClick={() => {
+            setReturnFocus(true);
+            open();
+          }}
           aria-label={t('layout.openMenu', { menu: menuTitle })}
         >
           {menuTitle}
         </Button>
       </Group>
-      <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm">
-        <SideMenu links={links} onNavigate={close} logout={logout} />
+      <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm" returnFocus={returnFocus}>
+        <SideMenu
+          links={links}
+          onNavigate={() => {
+            setReturnFocus(false);
+            close();
+          }}
+          logout={logout}
+        />
       </Drawer>
       <Box className={classes.layout}>
         <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
@@ -97,7 +110,7 @@ function SideMenu({ links, onNavigate, logout }: { links: MenuLink[]; onNavigate
         component="button"
         type="button"
         label={m(MSG.logout)}
-        c="red.7"
+        c="red.8"
         className={classes.navLink}
         onClick={() => {
           onNavigate?.();

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
@@ -8,6 +8,7 @@ import { addressLines, companyTimeZone, useCompanyProfile, telHref } from '../co
 import { dayInZone } from '../../shared/time.js';
 import { useMessages } from '../i18n/messages.js';
 import { Brand } from './brand.js';
+import { focusHeadingWhenDrawn, focusPageHeading, MAIN_ID } from './page-focus.js';
 import classes from './site-layout.module.css';
 
 /*
@@ -22,16 +23,42 @@ const SignedInActions = lazy(() => import('./signed-in-actions.js'));
 export function SiteLayout() {
   const navigation = useNavigation();
   const { t } = useTranslation();
+  useHeadingFocusOnNavigation();
   return (
     <div className={classes.page}>
+      <a
+        href={`#${MAIN_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          focusPageHeading();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       {navigation.state !== 'idle' ? <div className={classes.progress} role="progressbar" aria-label={t('layout.loadingPage')} /> : null}
       <TopBar />
-      <main className={classes.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
       <Footer />
     </div>
   );
+}
+
+/**
+ * After each navigation to another page (not the first load, nor a change of the query
+ * alone, such as a tab kept in the address), focus moves to the new page's heading, so a
+ * screen reader announces it and Tab continues from there rather than in the menu.
+ */
+function useHeadingFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    return focusHeadingWhenDrawn();
+  }, [pathname]);
 }
 
 function TopBar() {

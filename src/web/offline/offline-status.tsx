@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { AppModal } from '../components/app-modal.js';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
@@ -89,7 +90,7 @@ function KeptChangesDialog({ opened, onClose }: { opened: boolean; onClose: () =
 
   return (
     <>
-      <Modal opened={opened && !discarding} onClose={onClose} title={<Text fw={700}>{t('offline.changesTitle')}</Text>} centered size="lg">
+      <AppModal opened={opened && !discarding} onClose={onClose} title={<Text fw={700}>{t('offline.changesTitle')}</Text>} centered size="lg">
         <Stack gap="sm">
           {entries.map((entry) => (
             <EntryCard key={entry.id} entry={entry} heldBack={isHeldBack(entry, entries) && entry.state !== 'refused'} onFix={() => fix(entry)} onDiscard={() => setDiscarding(entry)} />
@@ -100,7 +101,7 @@ function KeptChangesDialog({ opened, onClose }: { opened: boolean; onClose: () =
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
       <ConfirmDialog
         opened={discarding !== null}
         title={t('offline.discardTitle')}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../components/app-modal.js';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context.js';
 import { useLogout } from '../auth/use-logout.js';
@@ -23,7 +24,7 @@ export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
   }
 
   const dialog = (
-    <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title={<Text fw={700} size="lg">{t('offline.signOutTitle')}</Text>} centered radius="lg">
+    <AppModal opened={unsent > 0} onClose={() => setUnsent(0)} title={<Text fw={700} size="lg">{t('offline.signOutTitle')}</Text>} centered radius="lg">
       <Stack gap="lg">
         <Text>{t('offline.signOutWarning', { count: unsent })}</Text>
         <Group justify="flex-end" gap="sm">
@@ -42,7 +43,7 @@ export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
   return { logout: () => void requestLogout(), dialog };
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
@@ -68,7 +69,7 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
 
   const role = Number(form.role);
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={700} size="lg">{t('admin.createAccount.title')}</Text>} size="lg" radius="lg" centered>
+    <AppModal opened={opened} onClose={close} title={<Text fw={700} size="lg">{t('admin.createAccount.title')}</Text>} size="lg" radius="lg" centered>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {serverMessage ? (
@@ -119,6 +120,6 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
@@ -19,9 +20,9 @@ import { WORK_OPTIONS } from './create-account-modal.js';
 export function EditAccountModal({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={account !== null} onClose={onClose} title={<Text fw={700} size="lg">{t('admin.accounts.changeRoleWork')}</Text>} centered radius="lg">
+    <AppModal opened={account !== null} onClose={onClose} title={<Text fw={700} size="lg">{t('admin.accounts.changeRoleWork')}</Text>} centered radius="lg">
       {account ? <EditAccountForm key={account._id} account={account} onClose={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -22,10 +22,10 @@ describe('duty display rules', () => {
   });
 
   it('colours manpower short red and excess green, bedsheets the other way round', () => {
-    expect(manpowerColor(-1)).toBe('red.7');
+    expect(manpowerColor(-1)).toBe('red.8');
     expect(manpowerColor(2)).toBe('green.8');
     expect(manpowerColor(0)).toBeUndefined();
-    expect(bedsheetColor(3)).toBe('red.7');
+    expect(bedsheetColor(3)).toBe('red.8');
     expect(bedsheetColor(-2)).toBe('green.8');
     expect(bedsheetColor(0)).toBeUndefined();
     expect([signed(2), signed(-1), signed(0)]).toEqual(['+2', '-1', '0']);

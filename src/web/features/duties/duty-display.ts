@@ -83,14 +83,14 @@ export function signed(value: number): string {
 
 /** SPEC §4: manpower short (negative) is red, excess (positive) green. */
 export function manpowerColor(difference: number): string | undefined {
-  if (difference < 0) return 'red.7';
+  if (difference < 0) return 'red.8';
   if (difference > 0) return 'green.8';
   return undefined;
 }
 
 /** SPEC §4: bedsheets missing (supplied − returned positive) are red, extra returned (negative) green. */
 export function bedsheetColor(difference: number): string | undefined {
-  if (difference > 0) return 'red.7';
+  if (difference > 0) return 'red.8';
   if (difference < 0) return 'green.8';
   return undefined;
 }

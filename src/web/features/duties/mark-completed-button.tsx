@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Duty } from '../../../shared/schemas/duties.js';
@@ -144,7 +145,7 @@ export function MarkCompletedButton({
       >
         {label}
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={`${label}: ${what}`} centered>
+      <AppModal opened={asking} onClose={() => setAsking(false)} title={`${label}: ${what}`} centered className="large-targets">
         <form onSubmit={onReturnedSubmit}>
           <Stack gap="md">
             {duty.suppliedBedsheet !== null && (
@@ -174,7 +175,7 @@ export function MarkCompletedButton({
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </>
   );
 }

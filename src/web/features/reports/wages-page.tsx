@@ -42,7 +42,8 @@ export default function WagesPage() {
 function WageTable({ register }: { register: WageRegister }) {
   const m = useMessages();
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    // a region that takes keyboard focus, so its columns can be scrolled with the arrow keys (WCAG 2.1.1)
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={m(MSG.wageRegister)}>
       <Table striped highlightOnHover withTableBorder verticalSpacing="sm" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
         <Table.Thead>
           <Table.Tr>

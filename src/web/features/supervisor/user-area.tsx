@@ -27,7 +27,7 @@ export default function UserArea() {
   const menu = useMenu();
   return (
     <RoleGuard area="user">
-      <AreaShell menuTitle={t('supervisor.menu.title')} links={menu}>
+      <AreaShell menuTitle={t('supervisor.menu.title')} links={menu} largeTargets>
         <Outlet />
       </AreaShell>
     </RoleGuard>

@@ -161,7 +161,7 @@ export default function ForgetPage() {
             />
           ) : null}
           {notice ? (
-            <Text size="sm" fw={500} c={notice.tone === 'success' ? 'green.8' : 'red.7'} role={notice.tone === 'error' ? 'alert' : 'status'}>
+            <Text size="sm" fw={500} c={notice.tone === 'success' ? 'green.8' : 'red.8'} role={notice.tone === 'error' ? 'alert' : 'status'}>
               {notice.text}
             </Text>
           ) : null}

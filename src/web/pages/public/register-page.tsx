@@ -139,7 +139,7 @@ export default function RegisterPage() {
             <PasswordInput label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} required />
           </SimpleGrid>
           {setup.isError ? (
-            <Text c="red.7" size="sm">
+            <Text c="red.8" size="sm">
               {MSG.cannotReachServer}
             </Text>
           ) : null}

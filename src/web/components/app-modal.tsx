@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Modal, type ModalRootProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Mantine's Modal drawn from its parts, so that its header is a plain block: Mantine's own
+ * is a <header>, which screen readers and axe take for a second banner beside the site's
+ * top bar (issue 15). Its close button is named in the reader's language.
+ */
+export function AppModal({ title, children, withCloseButton = true, ...props }: Omit<ModalRootProps, 'title'> & { title?: ReactNode; withCloseButton?: boolean }) {
+  const { t } = useTranslation();
+  // Modal.Header passes `component` on to its Box (a <header> by default)
+  const plainBlock = { component: 'div' } as object;
+  return (
+    <Modal.Root {...props}>
+      <Modal.Overlay />
+      <Modal.Content>
+        {(title || withCloseButton) && (
+          <Modal.Header {...plainBlock}>
+            {title && <Modal.Title>{title}</Modal.Title>}
+            {withCloseButton && <Modal.CloseButton aria-label={t('common.close')} />}
+          </Modal.Header>
+        )}
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
