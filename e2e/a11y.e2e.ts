@@ -4,11 +4,11 @@
  * the tables and the main dialogs open; and 44 × 44 px touch targets on the supervisor's
  * phone screens. Each screen's findings are collected, so one run lists them all.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, START_TIMEOUT, test } from './fixtures.js';
+import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { axeViolations, describeViolations, smallTargets } from './axe.js';
-import { callApi, DESKTOP, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, launchBrowser, type Account, type RunningApp } from './harness.js';
+import { callApi, DESKTOP, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const supervisor: Account = { name: 'Joseph Thomas', email: 'joseph@example.com', password: 'Coach-pass-22', role: 'supervisor', work: 'acca' };
@@ -23,8 +23,10 @@ let doneDutyId: string;
 const call = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app, method, path, token, body);
 const apiLogin = async (account: Account) => (await call<{ token: string }>('POST', '/auth/login', null, { email: account.email, password: account.password })).token;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp([manager, supervisor, admin]), launchBrowser()]);
+test.beforeAll(async ({ browser: chromium }) => {
+  test.setTimeout(START_TIMEOUT);
+  browser = chromium;
+  app = await startApp([manager, supervisor, admin]);
   const token = await apiLogin(manager);
   const worker = async (name: string, n: number) =>
     (await call<{ worker: { _id: string } }>('POST', '/worker/create-worker', token, { name, work: 'acca', phone: `984700000${n}`, aadhar: `40000000000${n}`, designation: 'Cleaning Staff' })).worker._id;
@@ -39,12 +41,7 @@ beforeAll(async () => {
   await call('PUT', `/mcctrain/update-mcctrain/${doneDutyId}`, token, { status: 'completed', returnedBedsheet: 38 });
 });
 
-afterEach(({ task }) => {
-  if (task.result?.state === 'fail') console.log(app?.log().slice(-3000));
-});
-
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await app?.stop();
 });
 
@@ -76,12 +73,6 @@ async function check(page: Page, label: string, tally: Map<string, number>): Pro
 function report(role: string, tally: Map<string, number>): void {
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   console.log(`A11Y ${role}: ${total} violation node(s) ${JSON.stringify(Object.fromEntries(tally))}`);
-}
-
-async function signIn(page: Page, account: Account, landing: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, account.email, account.password);
-  await page.waitForURL(`**${landing}`);
 }
 
 /** Visits each path, runs axe there, and takes a screenshot to look at. */
@@ -129,8 +120,8 @@ const adminPaths = () => [
   `/dashboard/admin/Live-train/${liveDutyId}`,
 ];
 
-describe.each(widths)('axe at %s width', (name, viewport) => {
-  it('public pages, the sign-in pages and the redirect screen', async () => {
+for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () => {
+  test('public pages, the sign-in pages and the redirect screen', async () => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
     const failures = await visitAll(page, `${name}-public`, publicPaths, tally);
@@ -143,7 +134,7 @@ describe.each(widths)('axe at %s width', (name, viewport) => {
     await context.close();
   });
 
-  it('supervisor screens and the acca Mark as Completed dialog', async () => {
+  test('supervisor screens and the acca Mark as Completed dialog', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
     await signIn(page, supervisor, '/dashboard/user');
@@ -160,7 +151,7 @@ describe.each(widths)('axe at %s width', (name, viewport) => {
     await context.close();
   });
 
-  it('manager screens and the delete confirmation', async () => {
+  test('manager screens and the delete confirmation', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
     await signIn(page, manager, '/dashboard/manager');
@@ -177,7 +168,7 @@ describe.each(widths)('axe at %s width', (name, viewport) => {
     await context.close();
   });
 
-  it('admin screens', async () => {
+  test('admin screens', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
     await signIn(page, admin, '/dashboard/admin');
@@ -188,8 +179,8 @@ describe.each(widths)('axe at %s width', (name, viewport) => {
   });
 });
 
-describe('touch targets', () => {
-  it('every control on the supervisor\'s phone screens is at least 44 × 44 px', async () => {
+test.describe('touch targets', () => {
+  test('every control on the supervisor\'s phone screens is at least 44 × 44 px', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
     await signIn(page, supervisor, '/dashboard/user');
     const failures: string[] = [];
@@ -220,8 +211,8 @@ describe('touch targets', () => {
   });
 });
 
-describe('keyboard', () => {
-  it('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async () => {
+test.describe('keyboard', () => {
+  test('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, DESKTOP);
     await signIn(page, supervisor, '/dashboard/user');
     // a fresh load: the first Tab from the top of the page
@@ -245,7 +236,7 @@ describe('keyboard', () => {
     await context.close();
   });
 
-  it('the wage register\'s scrolling table takes keyboard focus', async () => {
+  test('the wage register\'s scrolling table takes keyboard focus', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
     await signIn(page, manager, '/dashboard/manager');
     await page.goto('/dashboard/manager/wages?work=acca');

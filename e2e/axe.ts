@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 /** axe's source, evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an injected <script>. */
