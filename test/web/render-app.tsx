@@ -83,7 +83,7 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
