@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['test/web/setup.ts'],
+          // a whole screen against the real API (argon2 sign-ins included) on a shared 2-core machine, with coverage
+          testTimeout: 90_000,
         },
       },
     ],

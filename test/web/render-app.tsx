@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -57,7 +57,7 @@ function serveFetch(api: TestApp): void {
       if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304 || request.method === 'HEAD';
-    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
   });
 }
 
@@ -81,7 +81,8 @@ export function renderApp(path: string) {
   queryClient.clear();
   forgetEarlyGets();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  // no pause between keystrokes: typing is not what is under test, and the CI machine is shared
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <MantineProvider theme={theme} defaultColorScheme="light" env="test">
       <Notifications />
