@@ -48,6 +48,8 @@ function serveFetch(api: TestApp): void {
     const request = new Request(new URL(input instanceof Request ? input.url : String(input), 'http://localhost:3000'), init);
     if (init?.signal?.aborted) throw init.signal.reason;
     const url = new URL(request.url);
+    // inject answers once the whole reply is in: an endless stream (chat's SSE) is not served, as if the line dropped
+    if (url.pathname.endsWith('/chat/stream')) throw new TypeError('Failed to fetch');
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => (headers[key] = value));
     const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());

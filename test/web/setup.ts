@@ -1,7 +1,7 @@
 /**
  * The browser features Mantine and the app use that happy-dom lacks or leaves to the
  * page: matchMedia (a 1280 px wide screen unless a test says otherwise), ResizeObserver,
- * scrollIntoView. Each test starts with an empty DOM and storage.
+ * scrollIntoView, document.fonts. Each test starts with an empty DOM and storage.
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -40,6 +40,8 @@ class NoResizeObserver {
 if (!('ResizeObserver' in window)) Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: NoResizeObserver });
 globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// Mantine's autosizing Textarea listens for web fonts loading
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 
 afterEach(() => {
   cleanup();
