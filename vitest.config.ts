@@ -37,6 +37,8 @@ export default defineConfig({
       include: ['src/web/**/*.{ts,tsx}'],
       exclude: ['src/web/**/*.test.{ts,tsx}', 'src/web/**/*.d.ts'],
       reporter: ['text-summary'],
+      // the figure is printed even when a test failed
+      reportOnFailure: true,
     },
   },
 });
