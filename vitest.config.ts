@@ -39,6 +39,8 @@ export default defineConfig({
       reporter: ['text-summary'],
       // the figure is printed even when a test failed
       reportOnFailure: true,
+      // 69.6 % of src/web lines when this was set (decision 0025); the target
+      thresholds: { lines: 60 },
     },
   },
 });
