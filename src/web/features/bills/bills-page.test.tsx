@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../../shared/roles.js';
+import { formatMoney } from '../../i18n/format.js';
+import { viewport } from '../../../../test/web/setup.js';
+import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
+
+let api: TestApp;
+let token: string;
+beforeAll(async () => {
+  api = await startApi();
+  const manager = await signIn(api, { role: ROLE.manager });
+  token = manager.token;
+  for (const bill of [
+    { work: 'mcc', month: '2026-10', status: 'Processing', billvalue: '125000.50', penalty: '2500', netamount: '122500.50' },
+    { work: 'mcc', month: '2026-09', status: 'Bill Passed', billvalue: '90000', penalty: '0', netamount: '90000' },
+    { work: 'acca', month: '2026-10', status: 'Accounts', billvalue: '40000', penalty: '1000', netamount: '39000' },
+  ]) {
+    const created = await api.app.inject({ method: 'POST', url: '/api/v1/mcctrain/createbill', payload: bill, headers: { authorization: token } });
+    if (created.statusCode !== 201) throw new Error(created.body);
+  }
+});
+afterAll(() => api.close());
+
+async function storedBill(work: string, month: string) {
+  const answer = await api.app.inject({ url: `/api/v1/mcctrain/getbills?work=${encodeURIComponent(work)}`, headers: { authorization: token } });
+  const body = answer.json<unknown>();
+  const list = (Array.isArray(body) ? body : ((body as { bills?: unknown[] }).bills ?? [])) as { month: string; billvalue: number; penalty: number; netamount: number; status: string }[];
+  return list.find((bill) => bill.month === month);
+}
+
+const rowOf = (month: string) => screen.getByRole('cell', { name: month }).closest('tr') as HTMLElement;
+
+describe('Bills (manager/bills)', () => {
+  it('edits a bill in its row: the net amount follows, Save stores the new amounts and the list shows them', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user } = renderApp('/dashboard/manager/bills');
+    await screen.findByRole('cell', { name: 'October 2026' });
+    expect(within(rowOf('October 2026')).getByText(formatMoney(125000.5))).toBeTruthy();
+    // the other work type's bill is on its own tab
+    expect(screen.queryByText(formatMoney(40000))).toBeNull();
+
+    await user.click(within(rowOf('October 2026')).getByRole('button', { name: 'Edit October 2026' }));
+    const row = rowOf('October 2026');
+    const billValue = within(row).getByRole('textbox', { name: 'Bill Value' });
+    const netAmount = within(row).getByRole('textbox', { name: 'Net Amount' });
+    expect(billValue).toHaveProperty('value', '125000.5');
+    await user.clear(billValue);
+    await user.type(billValue, '130000.75');
+    expect((netAmount as HTMLInputElement).value).toMatch(/^127500\.75$/);
+    await user.click(within(row).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Bill Updated Successfully')).toBeTruthy();
+    // back to the row's figures, with the new amounts
+    expect(await within(rowOf('October 2026')).findByText(formatMoney(130000.75))).toBeTruthy();
+    expect(within(rowOf('October 2026')).getByText(formatMoney(127500.75))).toBeTruthy();
+    expect(await storedBill('mcc', '2026-10')).toMatchObject({ billvalue: 130000.75, penalty: 2500, netamount: 127500.75 });
+    // the summary adds up the tab's bills
+    expect(screen.getByRole('group', { name: 'Bill Value' }).textContent?.replace(/\s/g, '')).toContain('2,20,000.75');
+  });
+
+  it('keeps the bill when the bill value is left empty, with SPEC\'s error title', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user } = renderApp('/dashboard/manager/bills');
+    await screen.findByRole('cell', { name: 'September 2026' });
+    await user.click(screen.getByRole('button', { name: 'Edit September 2026' }));
+    const row = rowOf('September 2026');
+    await user.clear(within(row).getByRole('textbox', { name: 'Bill Value' }));
+    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error updating bill')).toBeTruthy();
+    // still editing; Cancel leaves the stored amounts as they were
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(within(rowOf('September 2026')).getAllByText(formatMoney(90000))).toHaveLength(2); // bill value and net amount
+    expect(await storedBill('mcc', '2026-09')).toMatchObject({ billvalue: 90000, status: 'Bill Passed' });
+  });
+
+  it('on a phone, edits a bill as a card and switches tabs through the address', async () => {
+    viewport.width = 360;
+    await signIn(api, { role: ROLE.manager });
+    const { user, router } = renderApp('/dashboard/manager/bills?work=acca');
+    const card = await screen.findByRole('listitem', { name: 'October 2026' });
+    await user.click(within(card).getByRole('button', { name: 'Edit October 2026' }));
+    const penalty = within(card).getByRole('textbox', { name: 'Penalty' });
+    await user.clear(penalty);
+    await user.type(penalty, '1500');
+    expect(within(card).getByRole('textbox', { name: 'Net Amount' })).toHaveProperty('value', '38500');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bill Updated Successfully')).toBeTruthy();
+    expect(await storedBill('acca', '2026-10')).toMatchObject({ penalty: 1500, netamount: 38500 });
+
+    await user.click(screen.getByRole('tab', { name: 'MCC' }));
+    expect(router.state.location.search).toBe('?work=mcc');
+    expect(await screen.findByRole('listitem', { name: 'September 2026' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROLE } from '../../../shared/roles.js';
+import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
+import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
+
+let api: TestApp;
+
+/** A duty added by a manager and marked completed at `day` (noon IST), through the API. */
+async function completedDuty(token: string, supervisorId: string, day: string, duty: { work: string; trainno: string; workers: string[]; suppliedBedsheet?: number; returned?: number }) {
+  vi.setSystemTime(new Date(`${day}T06:30:00Z`));
+  const call = (method: 'POST' | 'PUT', url: string, payload: object) => api.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+  const created = await call('POST', '/mcctrain/create-mcctrain', { totalcoach: 10, type: 'Primary', supervisor: supervisorId, ...duty, returned: undefined });
+  if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(created.body);
+  const id = created.json<{ duty: { _id: string } }>().duty._id;
+  const done = await call('PUT', `/mcctrain/update-mcctrain/${id}`, { status: 'completed', ...(duty.returned === undefined ? {} : { returned: duty.returned }) });
+  if (done.statusCode !== 200) throw new Error(done.body);
+}
+
+beforeAll(async () => {
+  // only the clock is faked (timers stay real): the app and the page agree it is 20 November 2026
+  vi.useFakeTimers({ toFake: ['Date'] });
+  api = await startApi();
+  const manager = await buildUser(api.deps.db, { role: ROLE.manager });
+  const token = await loginAs(api.app, manager);
+  const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Pillai' });
+  const mcc = await buildStaff(api.deps.db, { work: 'mcc' });
+  const mcc2 = await buildStaff(api.deps.db, { work: 'mcc' });
+  const acca = await buildStaff(api.deps.db, { work: 'acca' });
+  await completedDuty(token, supervisor.id, '2026-10-14', { work: 'mcc', trainno: '12000', workers: [mcc.id] });
+  await completedDuty(token, supervisor.id, '2026-11-05', { work: 'mcc', trainno: '12005', workers: [mcc.id, mcc2.id] });
+  await completedDuty(token, supervisor.id, '2026-11-19', { work: 'mcc', trainno: '12019', workers: [mcc2.id] });
+  await completedDuty(token, manager.id, '2026-11-10', { work: 'acca', trainno: '16010', workers: [acca.id], suppliedBedsheet: 40, returned: 37 });
+  vi.setSystemTime(new Date('2026-11-20T06:30:00Z'));
+});
+afterAll(async () => {
+  await api.close();
+  vi.useRealTimers();
+});
+
+/** The train numbers in the table's rows, top to bottom. */
+function trainsShown(): string[] {
+  const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+  return rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '').filter((text) => /^\d+$/.test(text));
+}
+
+describe('Completed Works (manager/completed)', () => {
+  it("shows this month's completed duties of the chosen tab, the tab kept in the address", async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user, router } = renderApp('/dashboard/manager/completed');
+    await screen.findByRole('cell', { name: '12019' });
+    expect(trainsShown().sort()).toEqual(['12005', '12019']); // October's 12000 is not this month
+    const row = screen.getByRole('cell', { name: '12005' }).closest('tr')!;
+    expect(within(row).getByText('Suresh Pillai')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: /12005/ }).getAttribute('href')).toMatch(/^\/dashboard\/manager\/traindetail\//);
+    expect(screen.queryByRole('columnheader', { name: 'Bedsheets - Excess/Short' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'ACCA' }));
+    expect(router.state.location.search).toBe('?work=acca');
+    await screen.findByRole('cell', { name: '16010' });
+    expect(trainsShown()).toEqual(['16010']);
+    // acca adds the bedsheet difference: supplied 40 − returned 37
+    expect(screen.getByRole('columnheader', { name: 'Bedsheets - Excess/Short' })).toBeTruthy();
+    expect(screen.getByTestId('bedsheet-difference').textContent).toBe('+3');
+
+    await user.click(screen.getByRole('tab', { name: 'PFTR' }));
+    expect(await screen.findByText('No completed trains found in PFTR.')).toBeTruthy();
+  });
+
+  it('lists the days of a range from the address, and This month goes back', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user, router } = renderApp('/dashboard/manager/completed?work=mcc&from=2026-10-01&to=2026-10-31');
+    await screen.findByRole('cell', { name: '12000' });
+    expect(trainsShown()).toEqual(['12000']);
+    await user.click(screen.getByRole('button', { name: 'This month' }));
+    await screen.findByRole('cell', { name: '12019' });
+    expect(trainsShown().sort()).toEqual(['12005', '12019']);
+    expect(router.state.location.search).toBe('?work=mcc');
+    expect(screen.queryByRole('button', { name: 'This month' })).toBeNull();
+  });
+
+  it('narrows the list to the days picked in the calendar', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user, router } = renderApp('/dashboard/manager/completed');
+    await screen.findByRole('cell', { name: '12019' });
+    await user.click(screen.getByRole('button', { name: /Completed between/ }));
+    await user.click(await screen.findByRole('button', { name: '15 November 2026' }));
+    await user.click(screen.getByRole('button', { name: '25 November 2026' }));
+    await screen.findByRole('button', { name: 'This month' });
+    expect(router.state.location.search).toContain('from=2026-11-15');
+    expect(router.state.location.search).toContain('to=2026-11-25');
+    // the month's rows stay (dimmed) until the range's answer is in
+    await waitFor(() => expect(trainsShown()).toEqual(['12019']));
+  });
+});
+
+describe('Completed duties (supervisor)', () => {
+  it('shows only their own work type', async () => {
+    await signIn(api, { role: ROLE.supervisor, work: 'acca' });
+    renderApp('/dashboard/user/completedduty');
+    await screen.findByRole('cell', { name: '16010' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['ACCA']);
+  });
+});

@@ -1,0 +1,16 @@
+import { screen } from '@testing-library/react';
+
+/** A form field by the start of its label (Mantine adds ' *' to a required one). */
+export function field(label: string): HTMLInputElement {
+  const named = screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+  // a Select's option list carries its label too
+  const input = named.find((element) => element.tagName === 'INPUT' || element.tagName === 'TEXTAREA');
+  if (!input) throw new Error(`no input labelled ${label}`);
+  return input as HTMLInputElement;
+}
+
+/** The message Mantine shows under a field (its `<id>-error` element), or null. */
+export function errorOf(label: string): string | null {
+  const input = field(label);
+  return (input.id && document.getElementById(`${input.id}-error`)?.textContent) || null;
+}
