@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Box, Button, Container, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +10,9 @@ import { MSG } from '../../shared/messages.js';
 import { LanguageSwitch } from '../i18n/language-switch.js';
 import { useMessages } from '../i18n/messages.js';
 import classes from './area-shell.module.css';
+
+// the phone's menu loads at the first tap on its button (decision 0023)
+const MenuDrawer = lazy(() => import('./menu-drawer.js'));
 
 export interface MenuLink {
   label: string;
@@ -26,6 +29,9 @@ export interface MenuLink {
  */
 export function AreaShell({ menuTitle, links, children }: { menuTitle: string; links: MenuLink[]; children: ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // once opened the drawer stays mounted, so closing keeps its transition and focus return
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (opened && !drawerWanted) setDrawerWanted(true);
   const { t } = useTranslation();
   // the sign-out question lives here, not in the menu: the phone's menu closes on the tap
   const { logout, dialog } = useGuardedLogout();
@@ -41,9 +47,13 @@ export function AreaShell({ menuTitle, links, children }: { menuTitle: string; l
           {menuTitle}
         </Button>
       </Group>
-      <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm">
-        <SideMenu links={links} onNavigate={close} logout={logout} />
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} title={menuTitle}>
+            <SideMenu links={links} onNavigate={close} logout={logout} />
+          </MenuDrawer>
+        </Suspense>
+      )}
       <Box className={classes.layout}>
         <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">
