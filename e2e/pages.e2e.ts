@@ -67,6 +67,19 @@ describe('layout', () => {
     await context.close();
   });
 
+  it("the sign-in page of a device where a manager signed in last fetches the manager's dashboard while idle, not the supervisor's home", async () => {
+    const { context, page } = await openPage(browser, app);
+    await context.addInitScript(() => window.localStorage.setItem('dutyroll.lastRole', 'manager'));
+    const scripts: string[] = [];
+    scriptsLoaded(page, scripts);
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((file) => /manager-area/.test(file))).toBe(true);
+    expect(scripts.some((file) => /manager-dashboard-page/.test(file))).toBe(true);
+    expect(scripts.filter((file) => /user-area|live-duty-page|admin/.test(file))).toEqual([]);
+    await context.close();
+  });
+
   it('the top bar and footer carry the company details and links', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/');
