@@ -8,10 +8,9 @@
  * - what the entry loads before any page (`$initial`): the libraries in `vendor`, our own
  *   code in `app` — the first download of every page, unchanged in what it holds;
  * - every other module by the areas whose pages import it (statically, following imports
- *   up to a route's page): one area's alone in that area's chunk; shared by several areas,
- *   in `signed-in` when a first screen (FIRST_SCREENS: the area layouts, the manager's
- *   dashboard) needs it, else with the supervisor's chunk (or `office` without them); the
- *   little a public page shares with signed-in screens joins `app`.
+ *   up to a route's page): one area's alone in that area's chunk, the supervisor's and
+ *   the office's together in `signed-in`; the little a public page shares with signed-in
+ *   screens joins `app`.
  *   A public page thus loads no dashboard code, and a supervisor no manager or admin
  *   screen;
  * - a module no route page imports statically (the charts, the toaster, the languages,
