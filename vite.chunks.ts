@@ -52,38 +52,14 @@ export function areaOfPage(id: string, root = WEB_ROOT): string | null {
   return ROUTE_AREAS.find(({ modules }) => modules.some((module) => (module.endsWith('/') ? relative.startsWith(module) : relative === module)))?.area ?? null;
 }
 
-/**
- * The first screens of the signed-in areas: the three area layouts (menu, guard, outbox)
- * and the manager's dashboard. What they share with other screens is `signed-in`; what
- * the other screens share without them (the forms' inputs, date pickers, boards) goes
- * with the supervisor's or the office's screens, so the manager's dashboard loads no form.
- */
-export const FIRST_SCREENS: readonly string[] = [
-  'features/supervisor/user-area.tsx',
-  'features/manager/manager-area.tsx',
-  'features/manager/manager-dashboard-page.tsx',
-  'features/admin/admin-area.tsx',
-];
-
-/** Whether a route page is one of FIRST_SCREENS. */
-export function isFirstScreen(id: string, root = WEB_ROOT): boolean {
-  return FIRST_SCREENS.includes(path.relative(root, id).split(path.sep).join('/'));
-}
-
-/**
- * The chunk for a module reached from these areas (an empty set: leave it to the automatic
- * split). `firstScreen`: a page of FIRST_SCREENS reaches it.
- */
-export function chunkForAreas(areas: ReadonlySet<string>, firstScreen = true): string | null {
+/** The chunk for a module reached from these areas (an empty set: leave it to the automatic split). */
+export function chunkForAreas(areas: ReadonlySet<string>): string | null {
   if (areas.size === 0) return null;
   // what a public page shares with signed-in screens is small (the language switch, the
   // sign-in card): it joins the entry's own code rather than costing every page a request
   if (areas.has('public')) return areas.size === 1 ? 'public' : 'app';
   if (areas.size === 1) return [...areas][0]!;
-  if (firstScreen) return 'signed-in';
-  // shared by later screens only: with the supervisor's (their first screens load it
-  // anyway, no extra request) or, without them, the office's
-  return areas.has('supervisor') ? 'supervisor' : 'office';
+  return areas.has('supervisor') ? 'signed-in' : 'office';
 }
 
 interface GraphModule {
@@ -213,8 +189,6 @@ export function createAreaFinder(getModule: (id: string) => GraphModule | null, 
 }
 
 const ROUTER = path.join(WEB_ROOT, 'router.tsx');
-/** The pseudo-area of FIRST_SCREENS (not a chunk name). */
-const FIRST = '(first screens)';
 const ENTRY = path.join(WEB_ROOT, 'main.tsx');
 
 interface ChunkingContext {
@@ -227,7 +201,6 @@ interface ChunkingContext {
  */
 export function codeSplitting() {
   let finder: ((id: string) => Set<string>) | null = null;
-  let firstFinder: ((id: string) => Set<string>) | null = null;
   const areasOf = (id: string, ctx: ChunkingContext): Set<string> => {
     if (!finder) {
       const router = ctx.getModuleInfo(ROUTER);
@@ -241,13 +214,9 @@ export function codeSplitting() {
       }
       if (unplaced.length) throw new Error(`vite.chunks.ts ROUTE_AREAS: no area for the route page(s) ${unplaced.join(', ')}`);
       finder = createAreaFinder((module) => ctx.getModuleInfo(module), pages);
-      // the same walk, with the first screens as an area of their own
-      const firsts = new Map([...pages].map(([page, area]) => [page, isFirstScreen(page) ? FIRST : area]));
-      firstFinder = createAreaFinder((module) => ctx.getModuleInfo(module), firsts);
     }
     return finder(id);
   };
-  const reachedFromFirstScreen = (id: string): boolean => firstFinder!(id).has(FIRST);
   let initial: Set<string> | null = null;
   /** Our modules the entry imports before any page (the libraries among them go to `vendor` first). */
   const initialOf = (ctx: ChunkingContext): Set<string> => {
@@ -272,7 +241,7 @@ export function codeSplitting() {
       {
         debugName: 'app and route areas',
         // our code the entry imports before any page goes to `app`, as does what a public page shares with signed-in screens
-        name: (id: string, ctx: ChunkingContext) => (initialOf(ctx).has(id) ? 'app' : chunkForAreas(areasOf(id, ctx), reachedFromFirstScreen(id))),
+        name: (id: string, ctx: ChunkingContext) => (initialOf(ctx).has(id) ? 'app' : chunkForAreas(areasOf(id, ctx))),
         priority: 10,
         // each module goes where its own areas say, not with the module that imports it
         includeDependenciesRecursively: false,

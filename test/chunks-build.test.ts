@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { areaOfPage, chunkForAreas, createAreaFinder, importsAnyOf, isBarrel, isFirstScreen, namesFromBarrel } from '../vite.chunks.js';
+import { areaOfPage, chunkForAreas, createAreaFinder, importsAnyOf, isBarrel, namesFromBarrel } from '../vite.chunks.js';
 
 const WEB = path.join(fileURLToPath(new URL('..', import.meta.url)), 'src/web');
 const web = (file: string) => path.join(WEB, file);
@@ -26,17 +26,7 @@ describe('which chunk a module goes to', () => {
     expect(chunkForAreas(new Set(['supervisor']))).toBe('supervisor');
     expect(chunkForAreas(new Set(['supervisor', 'manager']))).toBe('signed-in');
     expect(chunkForAreas(new Set(['account', 'supervisor']))).toBe('signed-in');
-    expect(chunkForAreas(new Set(['manager', 'admin']), false)).toBe('office');
-  });
-
-  it("puts what only later screens share with the supervisor's or the office's, not in the first screens' chunk", () => {
-    expect(isFirstScreen(web('features/manager/manager-dashboard-page.tsx'))).toBe(true);
-    expect(isFirstScreen(web('features/supervisor/user-area.tsx'))).toBe(true);
-    expect(isFirstScreen(web('features/duties/live-duty-page.tsx'))).toBe(false);
-    expect(chunkForAreas(new Set(['supervisor', 'manager-duties']), false)).toBe('supervisor');
-    expect(chunkForAreas(new Set(['manager-reports', 'admin']), false)).toBe('office');
-    expect(chunkForAreas(new Set(['supervisor', 'manager']), true)).toBe('signed-in');
-    expect(chunkForAreas(new Set(['manager-duties']), false)).toBe('manager-duties');
+    expect(chunkForAreas(new Set(['manager', 'admin']))).toBe('office');
   });
 });
 
