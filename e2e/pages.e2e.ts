@@ -69,7 +69,7 @@ describe('layout', () => {
 
   it("the sign-in page of a device where a manager signed in last fetches the manager's dashboard while idle, not the supervisor's home", async () => {
     const { context, page } = await openPage(browser, app);
-    await context.addInitScript(() => window.localStorage.setItem('dutyroll.lastRole', 'manager'));
+    await page.addInitScript(() => window.localStorage.setItem('dutyroll.lastRole', '1'));
     const scripts: string[] = [];
     scriptsLoaded(page, scripts);
     const area = page.waitForRequest(/\/assets\/manager-area-/);

@@ -37,9 +37,11 @@ const loadSignIn = () =>
 /** Where the role of the last account signed in on this device is kept (no personal data). */
 const LAST_ROLE_KEY = 'dutyroll.lastRole';
 
-function readLastRole(): string | null {
+/** The role (ROLE's number) last signed in on this device, or null. */
+function readLastRole(): number | null {
   try {
-    return window.localStorage.getItem(LAST_ROLE_KEY);
+    const stored = window.localStorage.getItem(LAST_ROLE_KEY);
+    return stored === null ? null : Number(stored);
   } catch {
     return null; // storage disabled
   }
@@ -47,7 +49,7 @@ function readLastRole(): string | null {
 
 function rememberRole(role: unknown): void {
   try {
-    if (typeof role === 'string') window.localStorage.setItem(LAST_ROLE_KEY, role);
+    if (typeof role === 'number') window.localStorage.setItem(LAST_ROLE_KEY, String(role));
   } catch {
     // storage disabled: the next sign-in prefetches the supervisor's home
   }
