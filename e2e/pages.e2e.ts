@@ -63,6 +63,20 @@ test.describe('layout', () => {
     await context.close();
   });
 
+  test("the sign-in page of a device where a manager signed in last fetches the manager's dashboard while idle, not the supervisor's home", async () => {
+    const { context, page } = await openPage(browser, app);
+    await page.addInitScript(() => window.localStorage.setItem('dutyroll.lastRole', '1'));
+    const scripts: string[] = [];
+    scriptsLoaded(page, scripts);
+    const area = page.waitForRequest(/\/assets\/manager-area-/);
+    const dashboard = page.waitForRequest(/\/assets\/manager-dashboard-page-/);
+    await page.goto('/login');
+    await Promise.all([area, dashboard]);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => /user-area|live-duty-page|admin/.test(file))).toEqual([]);
+    await context.close();
+  });
+
   test('the top bar and footer carry the company details and links', async () => {
     const { context, page } = await openPage(browser, app);
     await page.goto('/');

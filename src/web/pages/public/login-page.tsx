@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
-import { homePathForRole } from '../../../shared/roles.js';
+import { homePathForRole, ROLE } from '../../../shared/roles.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
 import { useCompanyProfile } from '../../company-profile.js';
@@ -34,18 +34,52 @@ const loadSignIn = () =>
     notifications: toaster.notifications,
   }));
 
+/** Where the role of the last account signed in on this device is kept (no personal data). */
+const LAST_ROLE_KEY = 'dutyroll.lastRole';
+
+/** The role (ROLE's number) last signed in on this device, or null. */
+function readLastRole(): number | null {
+  try {
+    const stored = window.localStorage.getItem(LAST_ROLE_KEY);
+    return stored === null ? null : Number(stored);
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+function rememberRole(role: unknown): void {
+  try {
+    if (typeof role === 'number') window.localStorage.setItem(LAST_ROLE_KEY, String(role));
+  } catch {
+    // storage disabled: the next sign-in prefetches the supervisor's home
+  }
+}
+
 /**
- * The supervisor's first screen after signing in (their area and its live list): fetched
- * while the sign-in page sits idle, so on a slow phone the tap on Sign in waits for the
- * server only (issue 15). Not on a connection that asks to save data; a failure is left
- * to the route, which loads it again (and says so) when it is opened.
+ * The first screen after signing in of a role (its area and home page): the manager's
+ * dashboard, the admin's, else the supervisor's live list. A failure is left to the
+ * route, which loads it again (and says so) when it is opened.
  */
-function prefetchSupervisorHome(): () => void {
+export function prefetchHomeOf(role: unknown): void {
+  const loads =
+    role === ROLE.manager
+      ? [import('../../features/manager/manager-area.js'), import('../../features/manager/manager-dashboard-page.js')]
+      : role === ROLE.admin
+        ? [import('../../features/admin/admin-area.js'), import('../../features/admin/admin-dashboard-page.js')]
+        : [import('../../features/supervisor/user-area.js'), import('../../features/duties/live-duty-page.js')];
+  void Promise.all(loads).catch(() => {});
+}
+
+/**
+ * The first screen after signing in, fetched while the sign-in page sits idle, so on a
+ * slow phone the tap on Sign in waits for the server only (issue 15): the home of the
+ * role last signed in on this device, else the supervisor's (most people who sign in on
+ * a phone are supervisors). Not on a connection that asks to save data.
+ */
+function prefetchLikelyHome(): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return () => {};
-  const load = () => {
-    void Promise.all([import('../../features/supervisor/user-area.js'), import('../../features/duties/live-duty-page.js')]).catch(() => {});
-  };
+  const load = () => prefetchHomeOf(readLastRole());
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(load, { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);
@@ -78,7 +112,7 @@ export default function LoginPage() {
     });
   };
 
-  useEffect(() => prefetchSupervisorHome(), []);
+  useEffect(() => prefetchLikelyHome(), []);
 
   // Only the session present when the page opened is ended, once (StrictMode runs effects twice).
   const openingToken = useRef(token);
@@ -111,6 +145,9 @@ export default function LoginPage() {
     setErrors({});
     try {
       const answer = await code.login(parsed.data);
+      // the role is known: its home starts loading now if the idle prefetch guessed another
+      if (answer.user.role !== (readLastRole() ?? ROLE.supervisor)) prefetchHomeOf(answer.user.role);
+      rememberRole(answer.user.role);
       signIn({ user: answer.user, token: answer.token });
       code.notifications.show({ color: 'green', message: translateMessage(MSG.loginSuccess) });
       const home = homePathForRole(answer.user.role) ?? '/';
