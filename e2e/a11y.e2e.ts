@@ -146,6 +146,15 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     await motionSettled(page);
     failures.push(...(await check(page, `${name} acca dialog`, tally)));
     await screenshot(page, `a11y-${name}-supervisor-acca-dialog`);
+    if (viewport.width < 768) {
+      // the phone's menu drawer, open
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /^Open / }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Live Duty' }).waitFor();
+      await motionSettled(page);
+      failures.push(...(await check(page, `${name} menu drawer`, tally)));
+    }
     report(`${name} supervisor`, tally);
     expect(failures).toEqual([]);
     await context.close();

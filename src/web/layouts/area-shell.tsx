@@ -47,16 +47,26 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
           {menuTitle}
         </Button>
       </Group>
-      <Drawer opened={opened} onClose={close} title={menuTitle} size={280} padding="md" hiddenFrom="sm" returnFocus={returnFocus}>
-        <SideMenu
-          links={links}
-          onNavigate={() => {
-            setReturnFocus(false);
-            close();
-          }}
-          logout={logout}
-        />
-      </Drawer>
+      {/* drawn from its parts so its header is a plain block, not a second banner (as AppModal) */}
+      <Drawer.Root opened={opened} onClose={close} size={280} padding="md" hiddenFrom="sm" returnFocus={returnFocus}>
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header {...({ component: 'div' } as object)}>
+            <Drawer.Title>{menuTitle}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common.close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            <SideMenu
+              links={links}
+              onNavigate={() => {
+                setReturnFocus(false);
+                close();
+              }}
+              logout={logout}
+            />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <Box className={classes.layout}>
         <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">
