@@ -17,8 +17,8 @@ describe('Add Supervisor (admin/addsupervisors)', () => {
     const submit = await screen.findByRole('button', { name: 'Add Supervisor' });
 
     await user.click(submit);
-    // SPEC §5: name, password, confirmPassword required ('Please fill all fields'); the form marks wage too
-    for (const label of ['Supervisor Name', 'Password', 'Confirm Password', 'Wage Per Day']) {
+    // SPEC §5: name, aadhar, phone, password, confirmPassword required ('Please fill all fields'); the form marks wage too
+    for (const label of ['Supervisor Name', 'Phone Number', 'Password', 'Confirm Password', 'Aadhar Number', 'Wage Per Day']) {
       expect(errorOf(label), label).toBe('Please fill all fields');
     }
     // the first wrong field takes the focus

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { useStaffLabels, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
@@ -37,8 +37,11 @@ function validate(body: RegisterBody): Record<string, string> {
   const accountErrors = account.success ? {} : fieldErrors(account.error);
   const staffErrors = firstFieldError(supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' }));
   const errors: Record<string, string> = { ...staffErrors, ...accountErrors };
-  // SPEC §5: the form marks wage as required too
-  if (!errors.wage && !String(body.wage ?? '').trim()) errors.wage = MSG.fillAllFields;
+  // SPEC §5: phone and aadhar are required ('Please fill all fields'), and the form marks
+  // wage as required too: an empty one is marked with the others, not only after them
+  for (const field of ['phone', 'aadhar', 'wage'] as const) {
+    if (!errors[field] && !String(body[field] ?? '').trim()) errors[field] = translateMessage(MSG.fillAllFields);
+  }
   return errors;
 }
 
