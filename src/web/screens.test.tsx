@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type Role } from '../shared/roles.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
-import { renderApp, signIn, startApi, type TestApp } from '../../test/web/render-app.js';
+import { addDuty, renderApp, signIn, startApi, type TestApp } from '../../test/web/render-app.js';
 
 let api: TestApp;
 let dutyId = '';
@@ -18,13 +18,7 @@ beforeAll(async () => {
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc' });
   const worker = await buildStaff(api.deps.db, { work: 'mcc', name: 'Lakshmi Devi' });
   staffId = worker.id;
-  const created = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/mcctrain/create-mcctrain',
-    headers: { authorization: token },
-    payload: { work: 'mcc', trainno: '12625', totalcoach: 10, type: 'Primary', supervisor: supervisor.id, workers: [worker.id] },
-  });
-  dutyId = created.json<{ duty: { _id: string } }>().duty._id;
+  dutyId = await addDuty(api, token, { work: 'mcc', trainno: '12625', totalcoach: 10, type: 'Primary', supervisor: supervisor.id, workers: [worker.id] });
 });
 afterAll(() => api.close());
 

@@ -2,19 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
 import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
-import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
+import { addDuty, renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
 
 /** A duty added by a manager and marked completed at `day` (noon IST), through the API. */
 async function completedDuty(token: string, supervisorId: string, day: string, duty: { work: string; trainno: string; workers: string[]; suppliedBedsheet?: number; returned?: number }) {
   vi.setSystemTime(new Date(`${day}T06:30:00Z`));
-  const call = (method: 'POST' | 'PUT', url: string, payload: object) => api.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
-  const created = await call('POST', '/mcctrain/create-mcctrain', { totalcoach: 10, type: 'Primary', supervisor: supervisorId, ...duty, returned: undefined });
-  if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(created.body);
-  const id = created.json<{ duty: { _id: string } }>().duty._id;
-  const done = await call('PUT', `/mcctrain/update-mcctrain/${id}`, { status: 'completed', ...(duty.returned === undefined ? {} : { returned: duty.returned }) });
-  if (done.statusCode !== 200) throw new Error(done.body);
+  await addDuty(api, token, { totalcoach: 10, type: 'Primary', supervisor: supervisorId, ...duty, returned: undefined }, { status: 'completed', ...(duty.returned === undefined ? {} : { returned: duty.returned }) });
 }
 
 beforeAll(async () => {
