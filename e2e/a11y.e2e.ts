@@ -120,6 +120,16 @@ const adminPaths = () => [
   `/dashboard/admin/Live-train/${liveDutyId}`,
 ];
 
+/** Opens `path`, taps the first button whose name starts with `button`, and checks the dialog it opens. */
+async function checkDialog(page: Page, path: string, button: string, label: string, tally: Map<string, number>): Promise<string[]> {
+  await page.goto(path);
+  await settled(page);
+  await page.getByRole('button', { name: new RegExp(`^${button}`) }).first().click();
+  await page.getByRole('dialog').waitFor();
+  await motionSettled(page);
+  return check(page, label, tally);
+}
+
 for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () => {
   test('public pages, the sign-in pages and the redirect screen', async () => {
     const { context, page } = await openPage(browser, app, viewport);
@@ -139,12 +149,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     const tally = new Map<string, number>();
     await signIn(page, supervisor, '/dashboard/user');
     const failures = await visitAll(page, `${name}-supervisor`, supervisorPaths(), tally);
-    await page.goto('/dashboard/user');
-    await settled(page);
-    await page.getByRole('button', { name: new RegExp(`^${MSG.markAsCompleted}`) }).first().click();
-    await page.getByRole('dialog').waitFor();
-    await motionSettled(page);
-    failures.push(...(await check(page, `${name} acca dialog`, tally)));
+    failures.push(...(await checkDialog(page, '/dashboard/user', MSG.markAsCompleted, `${name} acca dialog`, tally)));
     await screenshot(page, `a11y-${name}-supervisor-acca-dialog`);
     if (viewport.width < 768) {
       // the phone's menu drawer, open
@@ -165,12 +170,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     const tally = new Map<string, number>();
     await signIn(page, manager, '/dashboard/manager');
     const failures = await visitAll(page, `${name}-manager`, managerPaths(), tally);
-    await page.goto(`/dashboard/manager/traindetail/${liveDutyId}`);
-    await settled(page);
-    await page.getByRole('button', { name: new RegExp(`^${MSG.deleteDuty}`) }).first().click();
-    await page.getByRole('dialog').waitFor();
-    await motionSettled(page);
-    failures.push(...(await check(page, `${name} delete confirmation`, tally)));
+    failures.push(...(await checkDialog(page, `/dashboard/manager/traindetail/${liveDutyId}`, MSG.deleteDuty, `${name} delete confirmation`, tally)));
     await screenshot(page, `a11y-${name}-manager-delete-dialog`);
     report(`${name} manager`, tally);
     expect(failures).toEqual([]);
