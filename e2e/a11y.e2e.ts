@@ -147,7 +147,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
   test('supervisor screens and the acca Mark as Completed dialog', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, supervisor, '/dashboard/user');
+    await signIn(page, supervisor);
     const failures = await visitAll(page, `${name}-supervisor`, supervisorPaths(), tally);
     failures.push(...(await checkDialog(page, '/dashboard/user', MSG.markAsCompleted, `${name} acca dialog`, tally)));
     await screenshot(page, `a11y-${name}-supervisor-acca-dialog`);
@@ -168,7 +168,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
   test('manager screens and the delete confirmation', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
     const failures = await visitAll(page, `${name}-manager`, managerPaths(), tally);
     failures.push(...(await checkDialog(page, `/dashboard/manager/traindetail/${liveDutyId}`, MSG.deleteDuty, `${name} delete confirmation`, tally)));
     await screenshot(page, `a11y-${name}-manager-delete-dialog`);
@@ -180,7 +180,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
   test('admin screens', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     const failures = await visitAll(page, `${name}-admin`, adminPaths(), tally);
     report(`${name} admin`, tally);
     expect(failures).toEqual([]);
@@ -191,7 +191,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
 test.describe('touch targets', () => {
   test('every control on the supervisor\'s phone screens is at least 44 × 44 px', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
-    await signIn(page, supervisor, '/dashboard/user');
+    await signIn(page, supervisor);
     const failures: string[] = [];
     for (const path of supervisorPaths()) {
       await page.goto(path);
@@ -223,7 +223,7 @@ test.describe('touch targets', () => {
 test.describe('keyboard', () => {
   test('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, DESKTOP);
-    await signIn(page, supervisor, '/dashboard/user');
+    await signIn(page, supervisor);
     // a fresh load: the first Tab from the top of the page
     await page.reload();
     await settled(page);
@@ -247,7 +247,7 @@ test.describe('keyboard', () => {
 
   test('the wage register\'s scrolling table takes keyboard focus', async ({ signIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
     await page.goto('/dashboard/manager/wages?work=acca');
     await settled(page);
     const region = page.getByRole('region', { name: MSG.wageRegister });

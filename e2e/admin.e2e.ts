@@ -52,7 +52,7 @@ async function shots(page: Page, name: string): Promise<void> {
 test.describe('the admin area', () => {
   test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.getByRole('heading', { name: MSG.adminGreeting(admin.name) }).waitFor();
     await page.getByText(MSG.adminWelcome).waitFor();
     const shortcuts = page.getByRole('navigation', { name: 'Admin shortcuts' });
@@ -110,7 +110,7 @@ test.describe('the admin area', () => {
 
   test('changes the mcc staffing norm, and a new duty uses it', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.goto('/dashboard/admin/norms');
     const mcc = page.getByRole('textbox', { name: 'Staff per coach for MCC', exact: true });
     await expect.poll(() => mcc.inputValue()).toBe('0.6');
@@ -158,7 +158,7 @@ test.describe('the admin area', () => {
 
   test('edits the company phone, and /contact shows it at once', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.goto('/dashboard/admin/company');
     const contact = page.getByRole('region', { name: 'Contact' });
     const phone = contact.getByLabel('Phone');
@@ -190,7 +190,7 @@ test.describe('the admin area', () => {
     await away.page.getByRole('heading', { name: `Welcome, ${elsewhere.name}` }).waitFor();
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.goto('/dashboard/admin/accounts');
     await page.getByLabel('Search').fill('joseph');
     await page.getByRole('cell', { name: elsewhere.email }).waitFor();
@@ -218,7 +218,7 @@ test.describe('the admin area', () => {
 
   test('keeps the states list: add, rename, remove', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.goto('/dashboard/admin/states');
     await page.getByRole('cell', { name: 'Kerala', exact: true }).waitFor();
     await page.getByLabel('Add a state or union territory').fill('Kerala');
@@ -254,7 +254,7 @@ test.describe('the admin area', () => {
 
   test('finds each change in the audit trail, by person and by area', async ({ signIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin, '/dashboard/admin');
+    await signIn(page, admin);
     await page.goto('/dashboard/admin/audit');
     const trail = page.getByRole('table', { name: 'Audit trail' });
     // the entries themselves (each holds a small before/after table of its own)

@@ -195,7 +195,7 @@ test.describe('Connect', () => {
     }
 
     const { context, page, errors } = await openPage(browser, app, DESKTOP);
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
     await openConnect(page, false);
     const list = messageLog(page);
     await bubble(page, 'Late note 20').waitFor();

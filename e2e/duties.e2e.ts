@@ -194,7 +194,7 @@ test.describe('train duties', () => {
 
     const { context, page, errors } = await openPage(browser, app);
     await context.clock.install(); // the undo window of each Mark as Completed is fast-forwarded
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
 
     // the manager's Add Work Details: all six types; fields follow the type (SPEC §2)
     await page.goto('/dashboard/manager/addwork');
@@ -284,7 +284,7 @@ test.describe('train duties', () => {
     await call('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
     await page.goto('/dashboard/manager/completed');
     await rowOf(page, '16301').getByRole('link', { name: /Details/ }).click();
     await page.waitForURL(`**/dashboard/manager/traindetail/${duty._id}`);
@@ -348,7 +348,7 @@ test.describe('train duties', () => {
     const live = await createDuty({ work: 'mcc', trainno: '19002', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Jaya Kumar', 'mcc')] });
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, manager, '/dashboard/manager');
+    await signIn(page, manager);
     await page.goto('/dashboard/manager/completed');
     const row = rowOf(page, '19001');
     await row.waitFor();

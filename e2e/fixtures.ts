@@ -5,14 +5,8 @@
  * every context a test opens is traced and a failed test keeps its trace.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { homePathForRole, roleFromName } from '../src/shared/roles.js';
 import { runningApps, submitLogin, type Account } from './harness.js';
-
-/** Where each role lands after signing in (SPEC §3). */
-export const HOME: Record<Account['role'], string> = {
-  admin: '/dashboard/admin',
-  manager: '/dashboard/manager',
-  supervisor: '/dashboard/user',
-};
 
 interface Fixtures {
   /** On a failed test, the running servers' last log lines, printed and attached. */
@@ -35,7 +29,7 @@ export const test = base.extend<Fixtures>({
   ],
   signIn: async ({}, use) => {
     await use(async (page, account, landing) => {
-      const home = landing ?? (account.role && HOME[account.role]);
+      const home = landing ?? (account.role ? homePathForRole(roleFromName(account.role)) : null);
       if (!home) throw new Error(`signIn: say where ${account.email} lands`);
       await page.goto('/login');
       await submitLogin(page, account.email, account.password);
