@@ -86,6 +86,9 @@ export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
 
     // the join key (work, n) is computed on the duty side, so PostgreSQL can hash-join;
     // the secondary index is built once after the load instead of row by row
+    // statistics first, or the planner, seeing fresh tables as empty, nests loops over 200,000 duties
+    await db.execute(sql`analyze staff`);
+    await db.execute(sql`analyze duties`);
     await db.execute(sql`drop index if exists duty_workers_staff_idx`);
     await db.execute(sql`drop index if exists duty_workers_staff_day_idx`);
     await db.execute(sql`
