@@ -106,15 +106,17 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     { connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-listen' },
     onConnectionError,
   );
+  const pinger = new PingConnection({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-ping' });
   let closing: Promise<void> | null = null;
   return {
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pingPostgres(url, timeoutMs)),
+    ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pinger.ping(timeoutMs)),
     listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
     close() {
       closing ??= (async () => {
+        pinger.close();
         await listener.close();
         await pool.end();
       })();
@@ -159,23 +161,72 @@ export function releaseClientOnFailedBegin(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
-/** `select 1` on a connection of its own, so a full or stuck pool cannot delay the answer. */
-async function pingPostgres(url: string, timeoutMs: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'dutyroll-ping' });
-  client.on('error', () => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    const check = client
-      .connect()
-      .then(() => client.query('select 1'))
-      .then(() => true, () => false);
-    return await Promise.race([check, timeout]);
-  } finally {
-    clearTimeout(timer);
-    client.end().catch(() => undefined);
+/**
+ * `select 1` on a connection of its own, so a full or stuck pool cannot delay the answer.
+ * The connection is kept between checks (a new PostgreSQL backend per check would make a
+ * load balancer's probe cost a process start); one that fails or does not answer within
+ * the timeout is dropped, and the next check opens a new one, so an outage, a restart or
+ * a refused connection is reported by the very next check.
+ */
+export class PingConnection {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const check = this.connection(timeoutMs)
+      .then((client) => client.query('select 1'))
+      .then(
+        () => true,
+        () => false,
+      );
+    try {
+      const ready = await Promise.race([check, timeout]);
+      if (!ready) this.drop();
+      return ready;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.drop();
+  }
+
+  private connection(timeoutMs: number): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ ...this.config, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+      // a connection that dies between checks is dropped; the next check reconnects
+      client.on('error', () => {
+        if (this.client === client) this.drop();
+      });
+      client.on('end', () => {
+        if (this.client === client) this.client = null;
+      });
+      try {
+        await client.connect();
+      } catch (error) {
+        client.end().catch(() => undefined);
+        throw error;
+      }
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private drop(): void {
+    const client = this.client;
+    this.client = null;
+    client?.end().catch(() => undefined);
   }
 }
 

@@ -100,6 +100,34 @@ describe('database errors', () => {
   });
 });
 
+describe.skipIf(!onPostgres)('the readiness check’s own connection (PostgreSQL)', () => {
+  it('keeps one connection between checks, and after that connection is killed the next checks reconnect', async () => {
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, maxConnections: 2 });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL! });
+    await admin.connect();
+    const pingBackends = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where application_name = 'dutyroll-ping' and datname = current_database()",
+        )
+      ).rows.map((row) => row.pid);
+    try {
+      for (let i = 0; i < 5; i += 1) expect(await database.ping(2000)).toBe(true);
+      const before = await pingBackends();
+      expect(before).toHaveLength(1);
+      await admin.query('select pg_terminate_backend($1)', [before[0]]);
+      // the check in flight may see the dead connection; the one after it opens a new one
+      expect(await eventually(() => database.ping(2000), 5000)).toBe(true);
+      const after = await pingBackends();
+      expect(after).toHaveLength(1);
+      expect(after[0]).not.toBe(before[0]);
+    } finally {
+      await admin.end();
+      await database.close();
+    }
+  });
+});
+
 describe('a bounded wait for the database', () => {
   it('answers 503 with Retry-After instead of queueing long, never cuts a running transaction, and keeps /readyz off the queue', async () => {
     // one connection: a pool of one (PostgreSQL) or the embedded database's own
