@@ -16,15 +16,32 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
   return token;
 }
 
-/** The account behind a live (unexpired) token, or undefined. Disabled accounts included. */
-export async function findSessionUser(db: Database, token: string): Promise<AccountRow | undefined> {
-  const [row] = await db
+function sessionUserQuery(db: Database) {
+  return db
     .select(accountColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(staff, eq(staff.id, users.staffId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user');
+}
+
+/**
+ * Every guarded request looks its session up: the query is built once per database and
+ * sent as a named prepared statement, so each request pays one round trip and no query
+ * building or planning (issue 16).
+ */
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof sessionUserQuery>>();
+
+/** The account behind a live (unexpired) token, or undefined. Disabled accounts included. */
+export async function findSessionUser(db: Database, token: string): Promise<AccountRow | undefined> {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: sha256(token) });
   return row;
 }
 
