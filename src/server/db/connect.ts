@@ -32,9 +32,11 @@ export interface DatabaseHandle {
    * LISTEN on a channel; NOTIFY from any connection (any server instance on the same
    * PostgreSQL) reaches `onNotify`. `onListening` runs each time listening (re)starts: after
    * a lost connection came back, notifications sent meanwhile are lost and the subscriber
-   * should catch up. Answers the function that stops listening.
+   * should catch up. `onLost` runs when the connection listening is lost (notifications
+   * sent from then on are missed until `onListening` runs again). Answers the function that
+   * stops listening.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -113,7 +115,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pinger.ping(timeoutMs)),
-    listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
+    listen: (channel, onNotify, onListening, onLost) => listener.listen(channel, onNotify, onListening, onLost),
     close() {
       closing ??= (async () => {
         pinger.close();
@@ -171,6 +173,7 @@ export function releaseClientOnFailedBegin(pool: pg.Pool): void {
 export class PingConnection {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
+  private previous: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly config: pg.ClientConfig) {}
 
@@ -179,12 +182,16 @@ export class PingConnection {
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
-    const check = this.connection(timeoutMs)
+    // one query at a time on the connection (node-postgres deprecates queueing on a client):
+    // a check that finds another running waits for it, within its own timeout
+    const check = this.previous
+      .then(() => this.connection(timeoutMs))
       .then((client) => client.query('select 1'))
       .then(
         () => true,
         () => false,
       );
+    this.previous = check;
     try {
       const ready = await Promise.race([check, timeout]);
       if (!ready) this.drop();
@@ -272,7 +279,10 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
     async listen(channel, onNotify, onListening) {
       const stop = await client.listen(channel, onNotify);
       onListening?.();
-      return () => stop();
+      // a closed database has no listeners left to stop (and would never answer)
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };

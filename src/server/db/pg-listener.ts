@@ -3,6 +3,7 @@ import pg from 'pg';
 interface Subscription {
   onNotify(payload: string): void;
   onListening?: (() => void) | undefined;
+  onLost?: (() => void) | undefined;
 }
 
 const FIRST_RETRY_MS = 100;
@@ -33,8 +34,8 @@ export class PgListener {
   ) {}
 
   /** Subscribes to a channel; answers the function that stops. Never throws for an outage. */
-  async listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void): Promise<() => Promise<void>> {
-    const subscription: Subscription = { onNotify, onListening };
+  async listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void, onLost?: () => void): Promise<() => Promise<void>> {
+    const subscription: Subscription = { onNotify, onListening, onLost };
     let subscribers = this.channels.get(channel);
     const firstOfChannel = !subscribers;
     if (!subscribers) {
@@ -101,6 +102,9 @@ export class PgListener {
     if (this.client !== client) return;
     this.client = null;
     if (error) this.onError(error);
+    for (const subscribers of this.channels.values()) {
+      for (const subscription of subscribers) subscription.onLost?.();
+    }
     client.end().catch(() => undefined);
     this.scheduleRetry();
   }
