@@ -28,6 +28,7 @@ import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
+import { openResponseCache } from './response-cache.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -117,10 +118,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   // The embedded database bounds each request's total wait for its turns, not each query's
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
+  // The busiest lists' answers are kept until their data changes (decision 0027). A write
+  // answered here empties the cache before its answer leaves, so its author's next read is
+  // fresh even before the database's change notification arrives.
+  const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024);
+  app.decorate('responseCache', responseCache.cache);
+  app.addHook('onClose', async () => responseCache.stop());
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {
-    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!isApiUrl(request.url)) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') responseCache.cache.changed();
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const mailer = options.mailer ?? createMailer({

@@ -27,6 +27,8 @@ export interface Config {
   dbWaitTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, how long running requests may finish before the process exits. */
   shutdownGraceSeconds: number;
+  /** Memory for answers of the busiest lists kept until their data changes (RESPONSE_CACHE_MB; 0: none). */
+  responseCacheMb: number;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -34,6 +36,15 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) {
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  }
+  return parsed;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a whole number (0 or more), got "${value}"`);
   }
   return parsed;
 }
@@ -70,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpTimeoutMs: positiveInt('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, SMTP_TIMEOUT_MS),
     dbWaitTimeoutSeconds: positiveInt('DB_WAIT_TIMEOUT_SECONDS', env.DB_WAIT_TIMEOUT_SECONDS, 5),
     shutdownGraceSeconds: positiveInt('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10),
+    responseCacheMb: wholeNumber('RESPONSE_CACHE_MB', env.RESPONSE_CACHE_MB, 64),
     ...overrides,
   };
 }

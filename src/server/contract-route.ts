@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ROLE } from '../shared/roles.js';
+import { computeAnswer } from './response-cache.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
 
 /**
@@ -26,6 +28,29 @@ export type ContractHandler<C extends RouteContract> = (
 
 export type ServerOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'preValidation' | 'bodyLimit' | 'config'>;
 
+/**
+ * A GET route whose answer is kept until its data changes (response-cache.ts, decision
+ * 0027) names what, besides its parsed query, the answer depends on: the viewer's role
+ * and work type, the day. Two requests with the same scope and query get the same bytes.
+ */
+export interface CachedRoute<C extends RouteContract> {
+  cacheScope: (request: ContractRequest<C>) => string;
+}
+
+/**
+ * The part of a list's answer that depends on who asks: the role, and for a supervisor
+ * their own work type (the only one they may read). Managers and admins see the same.
+ */
+export function viewerScope(user: { role: number; work: string | null }): string {
+  return user.role === ROLE.supervisor ? `${user.role}:${user.work ?? ''}` : String(user.role);
+}
+
+/** The query as a key: its parsed values, in a fixed order. */
+function queryKey(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  return JSON.stringify(Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The Fastify schema of a contract (responses of `file` kind are described by media type). */
 export function fastifySchema(contract: RouteContract) {
   const response: Record<number, unknown> = {};
@@ -50,12 +75,24 @@ export function fastifySchema(contract: RouteContract) {
   };
 }
 
-export function serve<C extends RouteContract>(app: FastifyInstance, contract: C, options: ServerOptions, handler: ContractHandler<C>): void {
+export function serve<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  options: ServerOptions & Partial<CachedRoute<C>>,
+  handler: ContractHandler<C>,
+): void {
+  const { cacheScope, ...routeOptions } = options;
+  const cached: ContractHandler<C> | undefined = cacheScope
+    ? async (request, reply) => {
+        const key = `${contract.method} ${contract.path} ${cacheScope(request)} ${queryKey(request.query)}`;
+        return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => handler(request, reply)));
+      }
+    : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...options,
+    ...routeOptions,
     method: contract.method,
     url: fastifyPath(contract.path),
     schema: fastifySchema(contract) as never,
-    handler: handler as never,
+    handler: (cached ?? handler) as never,
   });
 }

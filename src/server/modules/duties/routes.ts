@@ -11,7 +11,7 @@ import {
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
-import { serve } from '../../contract-route.js';
+import { serve, viewerScope } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
@@ -57,7 +57,7 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       [liveDuties, 'processing'],
       [completedDuties, 'completed'],
     ] as const) {
-      serve(app, contract, { onRequest: crew }, async (request, reply) => {
+      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!) }, async (request, reply) => {
         const page = await listDuties(deps, request.user!, state, request.query);
         if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
         if (page.from) reply.header('x-range-from', page.from).header('x-range-to', page.to!);

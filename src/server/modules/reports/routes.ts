@@ -8,9 +8,10 @@ import {
   XLSX_TYPE,
 } from '../../../shared/api/reports.js';
 import { ROLE } from '../../../shared/roles.js';
-import { monthInZone } from '../../../shared/time.js';
+import { dayInZone, monthInZone } from '../../../shared/time.js';
 import type { WorkType } from '../../../shared/work-types.js';
-import { serve } from '../../contract-route.js';
+import { serve, viewerScope } from '../../contract-route.js';
+import type { AccountRow } from '../auth/accounts.service.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { attendanceGrid, attendanceWorkbook } from './attendance.service.js';
@@ -34,7 +35,10 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
   }
 
   return async function reportPlugin(app: FastifyInstance): Promise<void> {
-    serve(app, attendance, { onRequest: managers }, async (request) => {
+    // the grid marks the days after today: the day is part of what the answer depends on
+    const daily = (request: { user: AccountRow | null }) => `${viewerScope(request.user!)} ${dayInZone(deps.now(), deps.config.appTz)}`;
+
+    serve(app, attendance, { onRequest: managers, cacheScope: daily }, async (request) => {
       const result = await grid(request.query);
       return { ...result, workers: result.workers.map(({ wage: _wage, ...worker }) => worker) };
     });
@@ -45,6 +49,6 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, wagesExport, { onRequest: managers }, async (request, reply) => sendFile(reply, wageWorkbook(wageRegister(await grid(request.query)))));
 
-    serve(app, dashboardSummaryRoute, { onRequest: managers }, async () => dashboardSummary(deps.db, deps.now(), deps.config.appTz));
+    serve(app, dashboardSummaryRoute, { onRequest: managers, cacheScope: daily }, async () => dashboardSummary(deps.db, deps.now(), deps.config.appTz));
   };
 }

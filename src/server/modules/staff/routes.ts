@@ -13,7 +13,7 @@ import {
 import { BULK_MAX_BYTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { serve } from '../../contract-route.js';
+import { serve, viewerScope } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
@@ -36,9 +36,11 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       return reply.status(201).send({ success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') });
     });
 
-    serve(app, listWorkersRoute, { onRequest: staffReaders }, async (request, reply) => {
+    // a supervisor's answer is their own work type's crew; a manager's and an admin's the same for both
+    serve(app, listWorkersRoute, { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!) }, async (request, reply) => {
       const { workers, total } = await listWorkers(deps.db, request.user!, request.query);
-      return reply.header('x-total-count', String(total)).send(workers);
+      reply.header('x-total-count', String(total));
+      return workers;
     });
 
     serve(app, oneWorker, { onRequest: managers }, async (request) => {

@@ -1,0 +1,268 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../shared/roles.js';
+import { monthInZone } from '../shared/time.js';
+import { openDatabase, rowsOf } from './db/connect.js';
+import { users } from './db/schema.js';
+import { computeAnswer, ResponseCache } from './response-cache.js';
+import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
+import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Polls until `check` holds; answers whether it did within `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let t: TestApp;
+let managerToken: string;
+let mccToken: string;
+let bioToken: string;
+let mccSupervisorId: string;
+
+const get = (url: string, token: string, headers: Record<string, string> = {}, app = t.app) =>
+  app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: token, ...headers } });
+
+async function createDuty(workers: string[], token = managerToken, app = t.app) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mcctrain/create-mcctrain',
+    headers: { authorization: token },
+    payload: { work: 'mcc', trainno: '12625', totalcoach: 18, type: 'Primary', supervisor: mccSupervisorId, workers, status: 'processing' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ duty: { _id: string } }>().duty._id;
+}
+
+const ids = (body: string) => (JSON.parse(body) as { _id: string }[]).map((row) => row._id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  const mcc = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
+  mccSupervisorId = mcc.id;
+  mccToken = await loginAs(t.app, mcc);
+  bioToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio' }));
+  await buildStaff(t.deps.db, { work: 'mcc' });
+  await buildStaff(t.deps.db, { work: 'bio' });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the busiest lists, kept until their data changes', () => {
+  it('answers the same bytes and headers as without the cache, on every cached route', async () => {
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    await createDuty([worker.id]);
+    const plain = await createTestApp({ database: t.database, config: { responseCacheMb: 0 } });
+    try {
+      const month = monthInZone(new Date(), t.config.appTz);
+      for (const [url, token] of [
+        ['/worker/get-workers?work=mcc', managerToken],
+        ['/worker/get-workers', mccToken],
+        ['/mcctrain/get-livemcctrain?work=mcc', managerToken],
+        ['/mcctrain/get-livemcctrain', mccToken],
+        ['/mcctrain/get-completedmcctrain?work=mcc&limit=1', managerToken],
+        [`/attendance?work=mcc&month=${month}`, managerToken],
+        ['/dashboard/summary', managerToken],
+      ] as const) {
+        // twice: the second answer comes from memory
+        for (let i = 0; i < 2; i += 1) {
+          const [cached, direct] = [await get(url, token), await get(url, token, {}, plain.app)];
+          expect(cached.statusCode, url).toBe(200);
+          expect(cached.body, url).toBe(direct.body);
+          for (const header of ['content-type', 'x-total-count', 'x-next-cursor', 'cache-control']) {
+            expect(cached.headers[header], `${url} ${header}`).toBe(direct.headers[header]);
+          }
+        }
+      }
+    } finally {
+      await plain.app.close();
+    }
+  });
+
+  it('shows a write made through this server in its author’s next read', async () => {
+    const before = ids((await get('/mcctrain/get-livemcctrain?work=mcc', managerToken)).body);
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const added = await createDuty([worker.id], mccToken);
+    const after = ids((await get('/mcctrain/get-livemcctrain?work=mcc', managerToken)).body);
+    expect(before).not.toContain(added);
+    expect(after).toContain(added);
+  });
+
+  it('shows a change made straight in the database (another server, a command-line tool)', async () => {
+    const before = ids((await get('/worker/get-workers?work=mcc', managerToken)).body);
+    const worker = await buildStaff(t.deps.db, { work: 'mcc', name: 'Changed Elsewhere' });
+    expect(before).not.toContain(worker.id);
+    expect(await eventually(async () => ids((await get('/worker/get-workers?work=mcc', managerToken)).body).includes(worker.id))).toBe(true);
+  });
+
+  it('never hands one viewer the answer kept for another: a supervisor gets the crew view of their own work type', async () => {
+    const managers = JSON.parse((await get('/worker/get-workers', managerToken)).body) as Record<string, unknown>[];
+    expect(managers.some((row) => row.work === 'bio')).toBe(true);
+    expect(managers.every((row) => 'aadhar' in row)).toBe(true);
+    const mcc = JSON.parse((await get('/worker/get-workers', mccToken)).body) as Record<string, unknown>[];
+    expect(mcc.length).toBeGreaterThan(0);
+    expect(mcc.every((row) => row.work === 'mcc' && !('aadhar' in row) && !('acnumber' in row))).toBe(true);
+    const bio = JSON.parse((await get('/worker/get-workers', bioToken)).body) as Record<string, unknown>[];
+    expect(bio.length).toBeGreaterThan(0);
+    expect(bio.every((row) => row.work === 'bio')).toBe(true);
+  });
+
+  it('checks the session on every request: a signed-out token and a changed role take effect at once', async () => {
+    const user = await buildUser(t.deps.db, { role: ROLE.manager });
+    const token = await loginAs(t.app, user);
+    expect((await get('/dashboard/summary', token)).statusCode).toBe(200);
+    expect((await get('/worker/get-workers', token)).json<Record<string, unknown>[]>().some((row) => 'aadhar' in row)).toBe(true);
+    // the role changes straight in the database: the next request already has the new role's answer
+    await t.deps.db.update(users).set({ role: ROLE.supervisor, work: 'bio' }).where(eq(users.id, user.id));
+    expect((await get('/dashboard/summary', token)).statusCode).toBe(403);
+    const asSupervisor = (await get('/worker/get-workers', token)).json<Record<string, unknown>[]>();
+    expect(asSupervisor.every((row) => row.work === 'bio' && !('aadhar' in row))).toBe(true);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: token } });
+    expect((await get('/worker/get-workers', token)).statusCode).toBe(401);
+  });
+
+  it('sends the kept answer compressed as the browser accepts it (br, then gzip), the same JSON', async () => {
+    for (let i = 0; i < 5; i += 1) await buildStaff(t.deps.db, { work: 'mcc' });
+    const plain = await get('/worker/get-workers', managerToken);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await get('/worker/get-workers', managerToken, { 'accept-encoding': accept });
+        expect(response.headers['content-encoding'], accept).toBe(encoding);
+        expect(response.headers.vary).toContain('accept-encoding');
+        expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+  });
+
+  it('has a change trigger on every table a kept answer could read', async () => {
+    const notWatched = ['sessions', 'password_resets', 'rate_limits', 'request_keys', 'audit_log', 'chat_messages', '__drizzle_migrations'];
+    const tables = rowsOf<{ table: string; watched: boolean }>(
+      await t.deps.db.execute(sql`
+        select c.relname as table,
+          exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_data_changed') as watched
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = 'public'`),
+    );
+    expect(tables.length).toBeGreaterThan(10);
+    for (const { table, watched } of tables) expect(watched, table).toBe(!notWatched.includes(table));
+  });
+});
+
+describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
+  it('a duty added on one shows on the other’s kept list', async () => {
+    const url = (t.database as { url?: string }).url!;
+    const second = await openDatabase({ databaseUrl: url, maxConnections: 2 });
+    const other = await createTestApp({ database: second });
+    try {
+      const token = await loginAs(other.app, await buildUser(other.deps.db, { role: ROLE.manager }));
+      const read = async () => ids((await get('/mcctrain/get-livemcctrain?work=mcc', token, {}, other.app)).body);
+      expect(await eventually(async () => other.app.responseCache.active)).toBe(true);
+      await read();
+      const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+      const added = await createDuty([worker.id]);
+      expect(await eventually(async () => (await read()).includes(added))).toBe(true);
+    } finally {
+      await other.app.close();
+      await second.close();
+    }
+  });
+});
+
+describe('ResponseCache', () => {
+  async function appWith(cache: ResponseCache) {
+    const app = Fastify();
+    app.decorate('responseCache', cache);
+    let computed = 0;
+    let release: () => void = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    app.get('/list', async (request, reply) =>
+      cache.send(request, reply, 'list', () =>
+        computeAnswer(reply, async () => {
+          computed += 1;
+          const mine = computed;
+          await gate;
+          reply.header('x-total-count', String(mine));
+          return { computed: mine };
+        }),
+      ),
+    );
+    await app.ready();
+    return {
+      app,
+      computed: () => computed,
+      hold() {
+        gate = new Promise((resolve) => {
+          release = resolve;
+        });
+      },
+      release: () => release(),
+    };
+  }
+
+  it('computes an answer once for requests that arrive while it is being computed, and keeps it', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    cache.listeningStarted();
+    const target = await appWith(cache);
+    target.hold();
+    const waiting = Array.from({ length: 5 }, () => target.app.inject('/list'));
+    await eventually(async () => target.computed() === 1);
+    target.release();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((answer) => answer.body)).toEqual(Array(5).fill('{"computed":1}'));
+    expect(answers.every((answer) => answer.headers['x-total-count'] === '1')).toBe(true);
+    expect((await target.app.inject('/list')).body).toBe('{"computed":1}');
+    expect(target.computed()).toBe(1);
+    cache.changed();
+    expect((await target.app.inject('/list')).body).toBe('{"computed":2}');
+  });
+
+  it('does not keep an answer computed while a change happened, nor join it after the change', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    cache.listeningStarted();
+    const target = await appWith(cache);
+    target.hold();
+    const first = target.app.inject('/list');
+    await eventually(async () => target.computed() === 1);
+    cache.changed();
+    const second = target.app.inject('/list');
+    await eventually(async () => target.computed() === 2);
+    target.release();
+    expect((await first).body).toBe('{"computed":1}');
+    expect((await second).body).toBe('{"computed":2}');
+    expect((await target.app.inject('/list')).body).toBe('{"computed":2}');
+  });
+
+  it('keeps nothing while not listening for changes, or after listening was lost', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    const target = await appWith(cache);
+    await target.app.inject('/list');
+    await target.app.inject('/list');
+    expect(target.computed()).toBe(2);
+    cache.listeningStarted();
+    await target.app.inject('/list');
+    await target.app.inject('/list');
+    expect(target.computed()).toBe(3);
+    cache.listeningLost();
+    await target.app.inject('/list');
+    await target.app.inject('/list');
+    expect(target.computed()).toBe(5);
+    expect(cache.size.entries).toBe(0);
+  });
+});

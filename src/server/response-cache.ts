@@ -1,0 +1,211 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from './db/connect.js';
+
+/** The channel the database's triggers notify on every change to cached data (migration 0009). */
+export const DATA_CHANNEL = 'dutyroll_data';
+
+/** Below this size an answer is sent as it is (the compression plugin's threshold). */
+const COMPRESS_THRESHOLD = 1024;
+
+/** One computed answer: the body as the route's serializer wrote it and the headers the handler set. */
+interface Answer {
+  body: Buffer;
+  headers: Record<string, string>;
+  /** compressed copies, made on the first request that accepts them */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Entry extends Answer {
+  /** the data version the answer was computed at */
+  version: number;
+  size: number;
+}
+
+/**
+ * Answers of the busiest lists (get-workers, the live and completed boards, attendance,
+ * the dashboard summary), kept until their data changes (issue 16, decision 0027).
+ *
+ * - **Freshness.** The database notifies `dutyroll_data` after every change to the tables
+ *   these answers read (statement triggers, whoever writes: this instance, another one, a
+ *   command-line tool); each notification empties the cache. A write request answered by
+ *   this instance also empties it before its answer leaves, so its author never reads
+ *   the list from before their own change, notification or not.
+ * - **Only while listening.** Until the LISTEN connection is up, and from the moment it is
+ *   lost, nothing is kept or served from memory: changes made meanwhile would go unseen.
+ * - **Nothing a reader may not see.** The key is the route, the parsed query and the
+ *   viewer's scope, which each route names from exactly what its answer depends on (role,
+ *   own work type); the session is still checked with the database on every request
+ *   before the cache is asked, so a revoked session or a changed role is refused at once.
+ * - **One computation per key.** Requests that arrive while the same answer is being
+ *   computed (twenty managers opening the board at nine) wait for it instead of each
+ *   running the queries; one that arrives after a change never joins one started before.
+ * - **Bounded.** At most `maxBytes` of bodies (and their compressed copies), the least
+ *   recently used dropped first.
+ */
+export class ResponseCache {
+  private version = 0;
+  private listening = false;
+  private readonly entries = new Map<string, Entry>();
+  private readonly computing = new Map<string, Promise<Answer>>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Whether answers are kept (listening, and given memory). */
+  get active(): boolean {
+    return this.listening && this.maxBytes > 0;
+  }
+
+  /** Data changed: nothing computed before now is served again. */
+  changed(): void {
+    this.version += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Listening (again): what changed while not listening is unknown, so start afresh. */
+  listeningStarted(): void {
+    this.changed();
+    this.listening = true;
+  }
+
+  listeningLost(): void {
+    this.listening = false;
+    this.changed();
+  }
+
+  /** How many answers are kept, and their bytes (tests, the bench). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * Sends the answer for `key`: from memory when it was computed since the last change,
+   * else from `compute` (which runs the route's handler and serializes its answer).
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<Answer>): Promise<FastifyReply> {
+    let answer: Answer | undefined = this.entries.get(key);
+    if (answer) {
+      // most recently used last
+      this.entries.delete(key);
+      this.entries.set(key, answer as Entry);
+    } else {
+      const version = this.version;
+      const flightKey = `${version} ${key}`;
+      let flight = this.computing.get(flightKey);
+      if (!flight) {
+        flight = compute();
+        this.computing.set(flightKey, flight);
+        const done = () => this.computing.delete(flightKey);
+        flight.then(
+          (computed) => {
+            done();
+            this.store(key, version, computed);
+          },
+          done,
+        );
+      }
+      // a request that finds the answer being computed waits for it; its own compute never runs
+      answer = await flight;
+    }
+    const encoding = answer.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request) : null;
+    reply.headers(answer.headers);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (!encoding) return reply.send(answer.body);
+    // compressed once per answer and kept with it, instead of by the plugin on every request
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(this.compressed(key, answer, encoding));
+  }
+
+  private store(key: string, version: number, answer: Answer): void {
+    if (version !== this.version || !this.active || answer.body.length > this.maxBytes / 4) return;
+    // the same object the waiting requests hold, so a compressed copy made for one is kept
+    const entry: Entry = Object.assign(answer, { version, size: answer.body.length });
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    this.evict();
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= entry.size;
+    }
+  }
+
+  /** The answer compressed as this request accepts it, made once and kept with a kept answer. */
+  private compressed(key: string, answer: Answer, encoding: 'br' | 'gzip'): Buffer {
+    const existing = answer[encoding];
+    if (existing) return existing;
+    const made =
+      encoding === 'br'
+        ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        : gzipSync(answer.body);
+    answer[encoding] = made;
+    const entry = this.entries.get(key);
+    if (entry === answer) {
+      entry.size += made.length;
+      this.bytes += made.length;
+      this.evict();
+    }
+    return made;
+  }
+}
+
+/** The encoding the compression plugin would choose for this request (br before gzip). */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || header === '') return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+/**
+ * The cache of an app on this database: on PostgreSQL it follows the database's change
+ * notifications (and keeps nothing until it listens); the embedded database is this
+ * process's alone, so every change is made here and notified here too.
+ */
+export async function openResponseCache(database: DatabaseHandle, maxBytes: number): Promise<{ cache: ResponseCache; stop: () => Promise<void> }> {
+  const cache = new ResponseCache(maxBytes);
+  if (maxBytes <= 0) return { cache, stop: async () => {} };
+  const stop = await database.listen(
+    DATA_CHANNEL,
+    () => cache.changed(),
+    () => cache.listeningStarted(),
+    () => cache.listeningLost(),
+  );
+  return { cache, stop };
+}
+
+/**
+ * Computes an answer by running a route's handler: what it returned, serialized by the
+ * route's own serializer (the same bytes as without the cache), and the headers it set.
+ */
+export async function computeAnswer(reply: FastifyReply, run: () => Promise<unknown>): Promise<Answer> {
+  const before = new Set(Object.keys(reply.getHeaders()));
+  const result = await run();
+  if (reply.sent || result === reply || result === undefined || reply.statusCode !== 200) {
+    throw new Error('a cached route must answer 200 by returning its body, not send it itself');
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (!before.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return { body: Buffer.from(reply.serialize(result) as string), headers };
+}
