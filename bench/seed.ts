@@ -23,7 +23,13 @@ export interface SeedResult {
   busyMonth: string;
   supervisorEmail: string;
   supervisorPassword: string;
+  /** every seeded supervisor (two per work type), for the write scenarios */
+  supervisors: { email: string; password: string; work: string }[];
 }
+
+/** The work type of seeded supervisor g is SUPERVISOR_WORK[g % 6] (the insert below writes the same list). */
+const SUPERVISOR_WORK = ['mcc', 'acca', 'bio', 'laundry', 'pftr', 'pit & yard'];
+const SUPERVISORS = 12;
 
 /**
  * Loads years of data straight into the database with set-based SQL (generate_series), the
@@ -52,7 +58,7 @@ export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
       insert into users (name, email, password_hash, role, work)
       select 'Bench Supervisor ' || g, 'bench-supervisor-' || g || '@example.com', ${hash}, 0,
         (array['mcc','acca','bio','laundry','pftr','pit & yard'])[1 + (g % 6)]
-      from generate_series(0, 11) g`);
+      from generate_series(0, ${SUPERVISORS - 1}) g`);
     step('supervisors');
 
     // mcc: 400 workers; the rest spread over the other five work types
@@ -119,6 +125,7 @@ export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
       busyMonth: counts.month,
       supervisorEmail: 'bench-supervisor-0@example.com',
       supervisorPassword: password,
+      supervisors: Array.from({ length: SUPERVISORS }, (_, g) => ({ email: `bench-supervisor-${g}@example.com`, password, work: SUPERVISOR_WORK[g % 6]! })),
     };
   } finally {
     await database.close();
