@@ -39,12 +39,16 @@ const SUPERVISORS = 12;
  */
 export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, maxConnections: 2 });
+  // one connection, so the session setting below holds for every statement of the load
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, maxConnections: 1 });
   try {
     await database.migrate();
     const db = database.db;
     const password = 'bench-supervisor-1';
     const hash = await hashPassword(password);
+    // the app's 60 s statement timeout is for requests: loading a million rows on a busy
+    // machine may take longer
+    await db.execute(sql`set statement_timeout = 0`);
     const since = new Date(options.now.getTime() - options.days * 86_400_000).toISOString();
     const live = 200;
     const steps: Record<string, number> = {};
