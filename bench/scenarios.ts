@@ -26,8 +26,10 @@ export interface Scenario {
   connections?: number;
   /** a fixed request rate (all connections together) instead of as fast as possible */
   rate?: number;
-  /** the run's reference, GET /readyz: every ratio is of its req/s; always run */
+  /** the run's reference, GET /readyz: every ratio is of its req/s */
   baseline?: true;
+  /** run even when BENCH_ONLY names other scenarios (the references) */
+  always?: true;
   /** what issue 16 asks of this scenario */
   target?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
@@ -43,7 +45,10 @@ const get = (path: string, token: string): Partial<autocannon.Options> => ({ req
 
 /** The scenarios `npm run bench` measures, in order. */
 export const scenarios: Scenario[] = [
-  { name: 'GET /readyz (select 1)', baseline: true, options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },
+  { name: 'GET /readyz (select 1)', baseline: true, always: true, options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },
+  // the server's own cost of a request, without the database: shows what /readyz adds
+  // (on PostgreSQL it opens a connection per request, decision 0011)
+  { name: 'GET /healthz (no database)', always: true, options: async () => ({ requests: [{ method: 'GET', path: '/healthz' }] }) },
   {
     name: 'GET /auth/managerauth (session check)',
     target: { label: 'session check (GET /auth/managerauth)', minPercentOfReadyz: 60 },

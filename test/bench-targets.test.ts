@@ -68,6 +68,7 @@ describe('bench targets', () => {
       ['GET /dashboard/summary', 20, 30, undefined],
     ]);
     expect(scenarios.filter((scenario) => scenario.baseline).map((scenario) => scenario.name)).toEqual(['GET /readyz (select 1)']);
+    expect(scenarios.filter((scenario) => scenario.always).map((scenario) => scenario.name)).toEqual(['GET /readyz (select 1)', 'GET /healthz (no database)']);
   });
 });
 
