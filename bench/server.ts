@@ -112,61 +112,76 @@ export async function startBenchServer<T = void>(
   let prepared: T | undefined;
   let reusedFrom: Date | undefined;
   let loaded = false;
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const name = `dutyroll_bench_${Date.now()}`;
-    if (options.keep) {
-      const kept = options.keep.name;
-      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error(`BENCH_KEEP_DB: ${kept} is not a plain database name (a-z, 0-9, _)`);
-      const found = await keptData<T>(adminUrl, kept);
-      if (found === null) throw new Error(`BENCH_KEEP_DB: the database ${kept} exists and is not the bench's kept data; choose another name`);
-      if (found && found.key === options.keep.key) {
-        prepared = found.prepared;
-        reusedFrom = new Date(found.seededAt);
-      } else {
-        // absent, or loaded by another version of the seed or the migrations: load it afresh
-        await adminQuery(adminUrl, `drop database if exists "${kept}" with (force)`);
-        await adminQuery(adminUrl, `create database "${kept}"`);
-        await markKept(adminUrl, kept, { key: 'loading', seededAt: '', prepared: undefined });
-        const keptUrl = withDatabase(adminUrl, kept);
-        createAccounts(accounts, { ...baseEnv, DATABASE_URL: keptUrl });
-        if (beforeStart) prepared = await beforeStart({ databaseUrl: keptUrl, dataDir });
-        // the key is written last: an interrupted load is loaded again next time
-        await markKept(adminUrl, kept, { key: options.keep.key, seededAt: new Date().toISOString(), prepared });
-      }
-      // a file copy: seconds, where loading takes minutes
-      await adminQuery(adminUrl, `create database "${name}" template "${kept}" strategy file_copy`);
-      loaded = true;
-    } else {
-      await adminQuery(adminUrl, `create database "${name}"`);
-    }
-    databaseUrl = withDatabase(adminUrl, name);
-    dropDatabase = async () => {
-      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
-    };
-  }
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
   const port = await freePort();
-  const env = { ...baseEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
-
-  if (!loaded) {
-    createAccounts(accounts, env);
-    // the embedded database allows one process at a time: load data before the server opens it
-    if (beforeStart) prepared = await beforeStart({ databaseUrl: databaseUrl || undefined, dataDir });
-  }
-
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
+  const cleanUp = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      const name = `dutyroll_bench_${Date.now()}`;
+      if (options.keep) {
+        const kept = options.keep.name;
+        if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error(`BENCH_KEEP_DB: ${kept} is not a plain database name (a-z, 0-9, _)`);
+        const found = await keptData<T>(adminUrl, kept);
+        if (found === null) throw new Error(`BENCH_KEEP_DB: the database ${kept} exists and is not the bench's kept data; choose another name`);
+        if (found && found.key === options.keep.key) {
+          prepared = found.prepared;
+          reusedFrom = new Date(found.seededAt);
+        } else {
+          // absent, or loaded by another version of the seed or the migrations: load it afresh
+          await adminQuery(adminUrl, `drop database if exists "${kept}" with (force)`);
+          await adminQuery(adminUrl, `create database "${kept}"`);
+          await markKept(adminUrl, kept, { key: 'loading', seededAt: '', prepared: undefined });
+          const keptUrl = withDatabase(adminUrl, kept);
+          createAccounts(accounts, { ...baseEnv, DATABASE_URL: keptUrl });
+          if (beforeStart) prepared = await beforeStart({ databaseUrl: keptUrl, dataDir });
+          // the key is written last: an interrupted load is loaded again next time
+          await markKept(adminUrl, kept, { key: options.keep.key, seededAt: new Date().toISOString(), prepared });
+        }
+        // a file copy: seconds, where loading takes minutes
+        await adminQuery(adminUrl, `create database "${name}" template "${kept}" strategy file_copy`);
+        loaded = true;
+      } else {
+        await adminQuery(adminUrl, `create database "${name}"`);
+      }
+      databaseUrl = withDatabase(adminUrl, name);
+      dropDatabase = async () => {
+        await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+      };
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const env = { ...baseEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
+
+    if (!loaded) {
+      createAccounts(accounts, env);
+      // the embedded database allows one process at a time: load data before the server opens it
+      if (beforeStart) prepared = await beforeStart({ databaseUrl: databaseUrl || undefined, dataDir });
+    }
+
+    child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = child;
+    exited = new Promise((resolve) => started.once('exit', resolve));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    // a failed start leaves no database, folder or process behind
+    await cleanUp().catch(() => undefined);
+    throw error;
   }
   return {
     baseUrl,
@@ -174,11 +189,6 @@ export async function startBenchServer<T = void>(
     pid: child.pid!,
     prepared,
     reusedFrom,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: cleanUp,
   };
 }
