@@ -1,9 +1,13 @@
 /**
  * Opens many chat streams (GET /chat/stream, read with fetch as the web app does), posts
- * messages, and measures how long each message takes to reach every stream.
+ * messages, and measures how long each message takes to reach every stream. The server
+ * allows a few streams per sign-in (CHAT_STREAMS_PER_SESSION, like a person's tabs), so the
+ * streams are spread over `streamTokens`, `perSession` each.
  */
 export interface StreamResult {
   streams: number;
+  /** streams the server refused (e.g. 429, too many for one sign-in) */
+  refused: number;
   messages: number;
   deliveries: number;
   p50: number;
@@ -11,15 +15,30 @@ export interface StreamResult {
   max: number;
 }
 
-export async function measureChatStreams(baseUrl: string, streamToken: string, postToken: string, streams: number, messages: number, onOpen: () => void): Promise<StreamResult> {
+export async function measureChatStreams(
+  baseUrl: string,
+  streamTokens: string[],
+  perSession: number,
+  postToken: string,
+  streams: number,
+  messages: number,
+  onOpen: () => void,
+): Promise<StreamResult> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const controllers: AbortController[] = [];
   let ready = 0;
-  const readers = Array.from({ length: streams }, async () => {
+  let refused = 0;
+  const readers = Array.from({ length: streams }, async (_, i) => {
     const controller = new AbortController();
     controllers.push(controller);
-    const response = await fetch(`${baseUrl}/api/v1/chat/stream`, { headers: { authorization: streamToken }, signal: controller.signal });
+    const token = streamTokens[Math.floor(i / perSession) % streamTokens.length]!;
+    const response = await fetch(`${baseUrl}/api/v1/chat/stream`, { headers: { authorization: token }, signal: controller.signal });
+    if (!response.ok) {
+      refused += 1;
+      await response.body?.cancel();
+      return;
+    }
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -50,7 +69,7 @@ export async function measureChatStreams(baseUrl: string, streamToken: string, p
     }
   });
   const deadline = Date.now() + 30_000;
-  while (ready < streams && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (ready + refused < streams && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 300));
   onOpen();
   for (let i = 0; i < messages; i += 1) {
@@ -68,5 +87,5 @@ export async function measureChatStreams(baseUrl: string, streamToken: string, p
   await Promise.allSettled(readers);
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN);
-  return { streams: ready, messages, deliveries: latencies.length, p50: at(0.5), p99: at(0.99), max: Math.round(latencies.at(-1) ?? NaN) };
+  return { streams: ready, refused, messages, deliveries: latencies.length, p50: at(0.5), p99: at(0.99), max: Math.round(latencies.at(-1) ?? NaN) };
 }

@@ -1,28 +1,61 @@
 /**
  * npm run bench — loads years of data, starts the built app (on DATABASE_URL's server, or
  * embedded PGlite), drives it with autocannon from this separate process over 127.0.0.1,
- * and prints requests per second and latency percentiles per scenario, then one-off
- * timings (data load, a 5,000-row Excel import, chat delivery to 500 open streams) and the
- * server's memory.
+ * and prints one table row per scenario: requests per second, that as a percentage of
+ * GET /readyz's (SELECT 1) in the same run ("% readyz", so figures compare across
+ * machines), latency percentiles and failures. GET /healthz (no database) is measured too:
+ * on PostgreSQL /readyz opens a connection per request (decision 0011), and the report
+ * warns when it runs far below /healthz there, as then it is no SELECT 1 reference. Then one line per target of issue 16
+ * (met / missed, the measured value against the target; the targets are the `target`
+ * fields in bench/scenarios.ts), and notes: data load, server memory (RSS idle, and the
+ * most sampled during the 20-connection scenarios), the writes' refusals, and one-off
+ * timings (a 5,000-row Excel import, chat delivery to 500 open streams).
  *
- * BENCH_DURATION   seconds per scenario (default 10)
+ * The writes are a supervisor's phone's: add a duty with six workers, and mark a live duty
+ * completed (each request another duty the bench added beforehand), each under a fresh
+ * Idempotency-Key. Any non-2xx answer or error makes the figures invalid (exit code 1).
+ *
+ * BENCH_DURATION    seconds per scenario (default 10; 3 is enough while developing)
  * BENCH_CONNECTIONS connections per scenario unless it sets its own (default 20)
- * BENCH_DUTIES     duties to load (default 200,000 on PostgreSQL, 20,000 on PGlite)
- * BENCH_STREAMS    open chat streams (default 500)
+ * BENCH_DUTIES      duties to load (default 200,000 on PostgreSQL, 20,000 on PGlite)
+ * BENCH_STREAMS     open chat streams (default 500)
+ * BENCH_ONLY        comma-separated substrings (any case) of the scenarios to run, e.g.
+ *                   `BENCH_ONLY=managerauth,completed`; GET /readyz (the ratios need it)
+ *                   and GET /healthz always run. The one-off timings run only when named:
+ *                   `excel import`, `chat streams` (e.g. `BENCH_ONLY=import,streams`).
+ * BENCH_NODE_ARGS   extra arguments for the server's node, e.g.
+ *                   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server exits on SIGTERM at
+ *                   the end of the run, and the profile is written then)
+ * BENCH_KEEP_DB     PostgreSQL only: a database name (a-z, 0-9, _) where the accounts and
+ *                   data are loaded once and kept; each run starts on a copy of it (CREATE
+ *                   DATABASE … TEMPLATE, seconds instead of minutes) and drops the copy.
+ *                   It is loaded again when the seed, the migrations or BENCH_DUTIES change.
+ *                   The kept data are dated from when they were loaded. A database of that
+ *                   name that the bench did not make is refused, never dropped.
  */
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { CHAT_STREAMS_PER_SESSION } from '../src/server/modules/chat/routes.js';
 import { measureChatStreams } from './chat-streams.js';
 import { seedLargeData, type SeedResult } from './seed.js';
-import { login, scenarios } from './scenarios.js';
+import { login, scenarios, type ScenarioContext } from './scenarios.js';
 import { startBenchServer, type Account } from './server.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
+import { chosenBy, formatPercent, judgeTarget, percentOf } from './targets.js';
+import { DutyPool, signInWriters, type Writer } from './writes.js';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const dutyCount = Number(process.env.BENCH_DUTIES || (onPostgres ? 200_000 : 20_000));
 const streamCount = Number(process.env.BENCH_STREAMS || 500);
+const chosen = chosenBy(process.env.BENCH_ONLY);
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
+const keepDb = onPostgres ? process.env.BENCH_KEEP_DB?.trim() || undefined : undefined;
+/** The connection count at and above which the server's RSS is sampled (the load of issue 16). */
+const LOAD_CONNECTIONS = 20;
 
 const manager: Account = { name: 'Bench Manager', email: 'bench-manager@example.com', password: 'bench-password-1', role: 'manager' };
 
@@ -30,6 +63,8 @@ interface Row {
   scenario: string;
   conns: number;
   'req/s': number;
+  /** req/s as a percentage of GET /readyz's in this run */
+  '% readyz': number;
   'p50 ms': number;
   'p95 ms': number;
   'p99 ms': number;
@@ -45,41 +80,82 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
-let seed: SeedResult | undefined;
-const server = await startBenchServer([manager], {}, async (target) => {
-  seed = await seedLargeData({ ...target, staff: 2000, duties: dutyCount, workersPerDuty: 6, days: 730, now: new Date() });
-});
-const seeded = seed!;
+/** What the kept database holds: the seed, the migrations and the amount of data. */
+function keptDataKey(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(new URL('./seed.ts', import.meta.url)));
+  for (const file of readdirSync(new URL('../drizzle/', import.meta.url)).sort()) hash.update(file);
+  hash.update(JSON.stringify({ dutyCount, manager }));
+  return hash.digest('hex');
+}
+
+const seedStarted = performance.now();
+const server = await startBenchServer<SeedResult>(
+  [manager],
+  {},
+  (target) => seedLargeData({ ...target, staff: 2000, duties: dutyCount, workersPerDuty: 6, days: 730, now: new Date() }),
+  { nodeArgs, keep: keepDb ? { name: keepDb, key: keptDataKey() } : undefined },
+);
+const preparedSeconds = (performance.now() - seedStarted) / 1000;
+const seeded = server.prepared!;
 const rows: Row[] = [];
+const measured = new Map<string, { row: Row; failed: number }>();
 const notes: string[] = [
-  `data: ${seeded.staff} staff, ${seeded.duties} duties, ${seeded.assignments} assignments over two years, loaded in ${seeded.seconds.toFixed(1)} s`,
+  server.reusedFrom
+    ? `data: ${seeded.staff} staff, ${seeded.duties} duties, ${seeded.assignments} assignments over two years, kept in ${keepDb} (loaded ${server.reusedFrom.toISOString()}, loading took ${seeded.seconds.toFixed(1)} s); copied and started in ${preparedSeconds.toFixed(1)} s`
+    : `data: ${seeded.staff} staff, ${seeded.duties} duties, ${seeded.assignments} assignments over two years, loaded in ${seeded.seconds.toFixed(1)} s`,
 ];
+const loadAtStart = os.loadavg();
+const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+};
+
 try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleRss = rssOf(server.pid);
   const managerToken = await login(server.baseUrl, manager);
 
   // sixty people to post chat messages (each stays under the per-person limit)
-  const chatTokens: string[] = [];
-  for (let i = 0; i < 60; i += 1) {
-    const email = `bench-chat-${i}@example.com`;
-    await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: managerToken },
-      body: JSON.stringify({ name: `Chat ${i}`, email, password: 'bench-chat-pass', confirmPassword: 'bench-chat-pass', role: 0, work: 'mcc' }),
-    });
-    chatTokens.push(await login(server.baseUrl, { email, password: 'bench-chat-pass' }));
-  }
-  const context = { baseUrl: server.baseUrl, manager, managerToken, busyMonth: seeded.busyMonth, chatTokens };
+  const chatTokens = once(async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const email = `bench-chat-${i}@example.com`;
+      await fetch(`${server.baseUrl}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: managerToken },
+        body: JSON.stringify({ name: `Chat ${i}`, email, password: 'bench-chat-pass', confirmPassword: 'bench-chat-pass', role: 0, work: 'mcc' }),
+      });
+      tokens.push(await login(server.baseUrl, { email, password: 'bench-chat-pass' }));
+    }
+    return tokens;
+  });
+  const writers = once((): Promise<Writer[]> => signInWriters(server.baseUrl, managerToken, seeded.supervisors));
+  const pool = new DutyPool();
+  const context: ScenarioContext = { baseUrl: server.baseUrl, manager, managerToken, busyMonth: seeded.busyMonth, duration, chatTokens, writers, pool };
 
-  for (const scenario of scenarios) {
+  let loadRss = { mib: 0, scenario: '' };
+  const ranShort: string[] = [];
+  for (const scenario of scenarios.filter((candidate) => candidate.always || chosen(candidate.name))) {
     const options = await scenario.options(context);
     const latencies: number[] = [];
     const conns = scenario.connections ?? connections;
+    const sampler =
+      conns >= LOAD_CONNECTIONS
+        ? setInterval(() => {
+            const mib = rssOf(server.pid);
+            if (mib > loadRss.mib) loadRss = { mib, scenario: `${scenario.name}, ${conns} conns` };
+          }, 250)
+        : undefined;
+    const started = performance.now();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         { url: server.baseUrl, duration, connections: conns, ...(scenario.rate ? { overallRate: scenario.rate } : {}), ...options },
@@ -88,36 +164,92 @@ try {
       instance.on('response', (_client, _status, _bytes, responseTime) => {
         latencies.push(responseTime);
       });
-    });
+    }).finally(() => clearInterval(sampler));
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds < duration - 1) ranShort.push(`${scenario.name}, ${conns} conns: ${seconds.toFixed(1)} s of ${duration} (the duties prepared for it ran out)`);
     latencies.sort((a, b) => a - b);
-    rows.push({
+    const row: Row = {
       scenario: scenario.name,
       conns,
       'req/s': Math.round(result.requests.average),
+      '% readyz': NaN,
       'p50 ms': percentile(latencies, 50),
       'p95 ms': percentile(latencies, 95),
       'p99 ms': percentile(latencies, 99),
       requests: result.requests.total,
       'non-2xx': result.non2xx,
       errors: result.errors,
-    });
+    };
+    rows.push(row);
+    measured.set(`${scenario.name}|${conns}`, { row, failed: result.non2xx + result.errors });
   }
+  const baseline = rows.find((row) => scenarios.some((scenario) => scenario.baseline && scenario.name === row.scenario));
+  const baselineReqPerSec = baseline?.['req/s'] ?? NaN;
+  const healthz = rows.find((row) => row.scenario.startsWith('GET /healthz'));
+  for (const row of rows) row['% readyz'] = Math.round(percentOf(row['req/s'], baselineReqPerSec) * 10) / 10;
+
+  const targetLines = scenarios
+    .filter((scenario) => scenario.target)
+    .map((scenario) => {
+      const conns = scenario.connections ?? connections;
+      const found = measured.get(`${scenario.name}|${conns}`);
+      return judgeTarget(scenario.target!, conns, found && { reqPerSec: found.row['req/s'], p95Ms: found.row['p95 ms'], failed: found.failed }, baselineReqPerSec);
+    });
+
+  const writeRows = rows.filter((row) => /^(POST|PUT) \/mcctrain/.test(row.scenario));
+  for (const name of new Set(writeRows.map((row) => row.scenario))) {
+    const one = writeRows.find((row) => row.scenario === name && row.conns === 1);
+    const many = writeRows.find((row) => row.scenario === name && row.conns === LOAD_CONNECTIONS);
+    if (one && many && one['req/s'] > 0) {
+      notes.push(`${name}: ${LOAD_CONNECTIONS} conns give ${(many['req/s'] / one['req/s']).toFixed(1)}× the req/s of 1 conn (≈1× would mean the writes wait on each other)`);
+    }
+  }
+  for (const [refusal, count] of pool.refusals) notes.push(`refused write (${count}×): ${refusal}`);
+  notes.push(...ranShort);
 
   // one 5,000-row upload, timed from this process (wall time of the request)
-  const imported = await uploadStaff(server.baseUrl, managerToken, staffWorkbook(5000, 200_000_000_000));
-  notes.push(`5,000-row Excel import: ${(imported.ms / 1000).toFixed(2)} s (${imported.msg})`);
+  if (chosen('excel import')) {
+    const imported = await uploadStaff(server.baseUrl, managerToken, staffWorkbook(5000, 200_000_000_000));
+    notes.push(`5,000-row Excel import: ${(imported.ms / 1000).toFixed(2)} s (${imported.msg})`);
+  }
 
-  let streamRss = 0;
-  const streams = await measureChatStreams(server.baseUrl, chatTokens[0]!, managerToken, streamCount, 20, () => {
-    streamRss = rssOf(server.pid);
-  });
+  if (chosen('chat streams')) {
+    // the server allows a few streams per sign-in: the chat people sign in again for more
+    const tokens = await chatTokens();
+    const sessions = [...tokens];
+    for (let i = sessions.length; i < Math.ceil(streamCount / CHAT_STREAMS_PER_SESSION); i += 1) {
+      sessions.push(await login(server.baseUrl, { email: `bench-chat-${i % tokens.length}@example.com`, password: 'bench-chat-pass' }));
+    }
+    let streamRss = 0;
+    const streams = await measureChatStreams(server.baseUrl, sessions, CHAT_STREAMS_PER_SESSION, managerToken, streamCount, 20, () => {
+      streamRss = rssOf(server.pid);
+    });
+    notes.push(
+      `chat delivery to ${streams.streams} open streams${streams.refused ? ` (${streams.refused} refused)` : ''}: ${streams.deliveries} deliveries of ${streams.messages} messages, ` +
+        `p50 ${streams.p50} ms, p99 ${streams.p99} ms, max ${streams.max} ms; server RSS with the streams open ${streamRss.toFixed(0)} MiB`,
+    );
+  }
   notes.push(
-    `chat delivery to ${streams.streams} open streams: ${streams.deliveries} deliveries of ${streams.messages} messages, p50 ${streams.p50} ms, p99 ${streams.p99} ms, max ${streams.max} ms; server RSS with the streams open ${streamRss.toFixed(0)} MiB`,
+    `server memory (RSS): idle ${idleRss.toFixed(0)} MiB; under the ${LOAD_CONNECTIONS}-connection scenarios at most ${loadRss.mib.toFixed(0)} MiB` +
+      `${loadRss.scenario ? ` (during ${loadRss.scenario})` : ''}; at the end ${rssOf(server.pid).toFixed(0)} MiB`,
   );
-  notes.push(`server memory (RSS): idle ${idleRss.toFixed(0)} MiB, at the end ${rssOf(server.pid).toFixed(0)} MiB`);
 
-  console.log(`\nDutyroll bench on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${duration} s per scenario, node ${process.version}`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+  console.log(
+    `\nDutyroll bench on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${duration} s per scenario, node ${process.version}, ` +
+      `${os.cpus().length} cores, load average ${load(loadAtStart)} at the start and ${load(os.loadavg())} at the end` +
+      `${nodeArgs.length ? `, server node ${nodeArgs.join(' ')}` : ''}`,
+  );
   console.table(rows);
+  console.log(`Targets of issue 16 (ratios to GET /readyz's ${baselineReqPerSec} req/s in this run):`);
+  // on the embedded database every query waits for the one connection, /readyz's too: no caution there
+  if (onPostgres && healthz && baselineReqPerSec < 0.2 * healthz['req/s']) {
+    console.log(
+      `  caution: /readyz ran at ${formatPercent(percentOf(baselineReqPerSec, healthz['req/s']))} of /healthz's req/s, far below what one pooled SELECT 1 adds to a request: ` +
+        'on PostgreSQL it opens a new connection per request (decision 0011), so it measures connection set-up, and every ratio below overstates',
+    );
+  }
+  for (const judged of targetLines) console.log(`  ${judged.line}`);
   for (const note of notes) console.log(note);
 } finally {
   await server.stop();

@@ -1,5 +1,9 @@
 import type autocannon from 'autocannon';
 import type { Account } from './server.js';
+import type { Target } from './targets.js';
+import { completionBody, crewOf, fillPool, newDutyBody, recordCreated, writeHeaders, type DutyPool, type LiveDuty, type Writer } from './writes.js';
+
+export { login } from './session.js';
 
 export interface ScenarioContext {
   baseUrl: string;
@@ -7,8 +11,14 @@ export interface ScenarioContext {
   managerToken: string;
   /** a month (YYYY-MM) of seeded completed duties */
   busyMonth: string;
-  /** tokens of many supervisors, so posting stays under each person's chat limit */
-  chatTokens: string[];
+  /** seconds per scenario */
+  duration: number;
+  /** tokens of many supervisors, so posting stays under each person's chat limit (signed in on first use) */
+  chatTokens(): Promise<string[]>;
+  /** the seeded supervisors, signed in on first use, with their work types' staff */
+  writers(): Promise<Writer[]>;
+  /** live duties the write scenarios added, for the mark-completed scenarios */
+  pool: DutyPool;
 }
 
 export interface Scenario {
@@ -16,17 +26,13 @@ export interface Scenario {
   connections?: number;
   /** a fixed request rate (all connections together) instead of as fast as possible */
   rate?: number;
+  /** the run's reference, GET /readyz: every ratio is of its req/s */
+  baseline?: true;
+  /** run even when BENCH_ONLY names other scenarios (the references) */
+  always?: true;
+  /** what issue 16 asks of this scenario */
+  target?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
-}
-
-export async function login(baseUrl: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`bench login failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 function monthBounds(month: string): { from: string; to: string } {
@@ -39,8 +45,15 @@ const get = (path: string, token: string): Partial<autocannon.Options> => ({ req
 
 /** The scenarios `npm run bench` measures, in order. */
 export const scenarios: Scenario[] = [
-  { name: 'GET /readyz (select 1)', options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },
-  { name: 'GET /auth/managerauth (session check)', options: async ({ managerToken }) => get('/api/v1/auth/managerauth', managerToken) },
+  { name: 'GET /readyz (select 1)', baseline: true, always: true, options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },
+  // the server's own cost of a request, without the database: shows what /readyz adds
+  // (on PostgreSQL it opens a connection per request, decision 0011)
+  { name: 'GET /healthz (no database)', always: true, options: async () => ({ requests: [{ method: 'GET', path: '/healthz' }] }) },
+  {
+    name: 'GET /auth/managerauth (session check)',
+    target: { label: 'session check (GET /auth/managerauth)', minPercentOfReadyz: 60 },
+    options: async ({ managerToken }) => get('/api/v1/auth/managerauth', managerToken),
+  },
   {
     // argon2id verification dominates: this measures sign-in capacity
     name: 'POST /auth/login then GET /auth/userauth',
@@ -73,6 +86,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /worker/get-workers?work=mcc (400 of 2,000 staff)',
       connections,
+      ...(connections === 20 ? { target: { label: 'get-workers?work=mcc (400 staff)', minPercentOfReadyz: 15, maxP95Ms: 100 } } : {}),
       options: async ({ managerToken }) => get('/api/v1/worker/get-workers?work=mcc', managerToken),
     }),
   ),
@@ -80,6 +94,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-livemcctrain?work=mcc (live board)',
       connections,
+      ...(connections === 20 ? { target: { label: 'live board (mcc)', minPercentOfReadyz: 15, maxP95Ms: 100 } } : {}),
       options: async ({ managerToken }) => get('/api/v1/mcctrain/get-livemcctrain?work=mcc', managerToken),
     }),
   ),
@@ -87,6 +102,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-completedmcctrain, mcc, one month, first 200 (as the screen pages)',
       connections,
+      ...(connections === 20 ? { target: { label: 'completed, one month, first page of 200', minPercentOfReadyz: 15, maxP95Ms: 100 } } : {}),
       options: async ({ managerToken, busyMonth }) => {
         const { from, to } = monthBounds(busyMonth);
         return get(`/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${from}&to=${to}&limit=200`, managerToken);
@@ -97,6 +113,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-completedmcctrain, mcc, one whole month (~1,700 duties)',
       connections,
+      ...(connections === 20 ? { target: { label: 'completed, one whole month (~1,700 duties)', minPercentOfReadyz: 2 } } : {}),
       options: async ({ managerToken, busyMonth }) => {
         const { from, to } = monthBounds(busyMonth);
         return get(`/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${from}&to=${to}&limit=2000`, managerToken);
@@ -107,6 +124,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /attendance?work=mcc (400 workers, one month)',
       connections,
+      ...(connections === 8 ? { target: { label: 'attendance (400 workers × one month)', minPercentOfReadyz: 5 } } : {}),
       options: async ({ managerToken, busyMonth }) => get(`/api/v1/attendance?work=mcc&month=${busyMonth}`, managerToken),
     }),
   ),
@@ -119,6 +137,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /dashboard/summary',
       connections,
+      ...(connections === 20 ? { target: { label: 'dashboard summary', minPercentOfReadyz: 30 } } : {}),
       options: async ({ managerToken }) => get('/api/v1/dashboard/summary', managerToken),
     }),
   ),
@@ -127,7 +146,8 @@ export const scenarios: Scenario[] = [
     name: 'POST /chat/createchat (40 messages/s from 60 people)',
     connections: 10,
     rate: 40,
-    async options({ chatTokens }) {
+    async options(context) {
+      const chatTokens = await context.chatTokens();
       let next = 0;
       return {
         requests: [
@@ -147,4 +167,60 @@ export const scenarios: Scenario[] = [
       } as unknown as Partial<autocannon.Options>;
     },
   },
+  ...[1, 20].map(
+    (connections): Scenario => ({
+      // the twelve seeded supervisors in turn, each adding a duty of their work type with six of its workers
+      name: "POST /mcctrain/create-mcctrain (supervisors' phones, 6 workers)",
+      connections,
+      async options({ writers, pool }) {
+        const list = await writers();
+        return {
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/mcctrain/create-mcctrain',
+              setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+                const n = pool.next();
+                const writer = list[n % list.length]!;
+                context.writer = writer;
+                return { ...request, headers: writeHeaders(writer.token), body: JSON.stringify(newDutyBody(writer, crewOf(writer, Math.floor(n / list.length)), String(10000 + (n % 90000)))) };
+              },
+              onResponse: (status: number, body: string, context: Record<string, unknown>) => recordCreated(pool, context.writer as Writer, status, body),
+            },
+          ],
+        } as unknown as Partial<autocannon.Options>;
+      },
+    }),
+  ),
+  ...[1, 20].map(
+    (connections): Scenario => ({
+      // each request completes another live duty the bench added (as its supervisor); the
+      // run stops early, and says so, if the duties prepared for it run out
+      name: 'PUT /mcctrain/update-mcctrain/{id} (mark completed)',
+      connections,
+      async options({ baseUrl, writers, pool, duration }) {
+        const list = await writers();
+        // enough duties for the scenario: twice what adding them manages in its duration
+        const perSecond = await fillPool(baseUrl, list, pool, pool.live.length + 100);
+        await fillPool(baseUrl, list, pool, Math.max(connections * 2, Math.ceil(perSecond * duration * 2)));
+        return {
+          // every connection stops after its share of the prepared duties, so none is completed twice
+          maxOverallRequests: pool.live.length,
+          requests: [
+            {
+              method: 'PUT',
+              path: '/api/v1/mcctrain/update-mcctrain/{id}',
+              setupRequest: (request: Record<string, unknown>) => {
+                const duty: LiveDuty = pool.take()!;
+                return { ...request, path: `/api/v1/mcctrain/update-mcctrain/${duty.id}`, headers: writeHeaders(duty.token), body: JSON.stringify(completionBody(duty)) };
+              },
+              onResponse: (status: number, body: string) => {
+                if (status !== 200) pool.refused('complete', status, body);
+              },
+            },
+          ],
+        } as unknown as Partial<autocannon.Options>;
+      },
+    }),
+  ),
 ];

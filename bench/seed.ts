@@ -23,7 +23,13 @@ export interface SeedResult {
   busyMonth: string;
   supervisorEmail: string;
   supervisorPassword: string;
+  /** every seeded supervisor (two per work type), for the write scenarios */
+  supervisors: { email: string; password: string; work: string }[];
 }
+
+/** The work type of seeded supervisor g is SUPERVISOR_WORK[g % 6] (the insert below writes the same list). */
+const SUPERVISOR_WORK = ['mcc', 'acca', 'bio', 'laundry', 'pftr', 'pit & yard'];
+const SUPERVISORS = 12;
 
 /**
  * Loads years of data straight into the database with set-based SQL (generate_series), the
@@ -33,12 +39,16 @@ export interface SeedResult {
  */
 export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, maxConnections: 2 });
+  // one connection, so the session setting below holds for every statement of the load
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, maxConnections: 1 });
   try {
     await database.migrate();
     const db = database.db;
     const password = 'bench-supervisor-1';
     const hash = await hashPassword(password);
+    // the app's 60 s statement timeout is for requests: loading a million rows on a busy
+    // machine may take longer
+    await db.execute(sql`set statement_timeout = 0`);
     const since = new Date(options.now.getTime() - options.days * 86_400_000).toISOString();
     const live = 200;
     const steps: Record<string, number> = {};
@@ -52,7 +62,7 @@ export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
       insert into users (name, email, password_hash, role, work)
       select 'Bench Supervisor ' || g, 'bench-supervisor-' || g || '@example.com', ${hash}, 0,
         (array['mcc','acca','bio','laundry','pftr','pit & yard'])[1 + (g % 6)]
-      from generate_series(0, 11) g`);
+      from generate_series(0, ${SUPERVISORS - 1}) g`);
     step('supervisors');
 
     // mcc: 400 workers; the rest spread over the other five work types
@@ -122,6 +132,7 @@ export async function seedLargeData(options: SeedOptions): Promise<SeedResult> {
       busyMonth: counts.month,
       supervisorEmail: 'bench-supervisor-0@example.com',
       supervisorPassword: password,
+      supervisors: Array.from({ length: SUPERVISORS }, (_, g) => ({ email: `bench-supervisor-${g}@example.com`, password, work: SUPERVISOR_WORK[g % 6]! })),
     };
   } finally {
     await database.close();

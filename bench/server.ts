@@ -2,13 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
 import { freePort } from '../test/helpers/free-port.js';
 
-export interface BenchServer {
+export interface BenchServer<T = void> {
   baseUrl: string;
   kind: 'pglite' | 'postgres';
   pid: number;
+  /** what beforeStart answered (or, with a kept database, what it answered when it was seeded) */
+  prepared: T | undefined;
+  /** with a kept database: when it was seeded, if this run reused it */
+  reusedFrom?: Date;
   stop(): Promise<void>;
 }
 
@@ -20,71 +25,170 @@ export interface Account {
   work?: string;
 }
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-/**
- * Starts the built server (dist/server/main.js) on 127.0.0.1 with a fresh database:
- * a new database on DATABASE_URL's server when it is set, else embedded PGlite in a temp
- * folder. Accounts are created first with the user:create command.
- */
 /** Where the server's data lives, for loading data before it starts. */
 export interface BenchTarget {
   databaseUrl: string | undefined;
   dataDir: string;
 }
 
-export async function startBenchServer(
-  accounts: Account[],
-  extraEnv: Record<string, string> = {},
-  beforeStart?: (target: BenchTarget) => Promise<void>,
-): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-bench-'));
-  let databaseUrl = '';
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `dutyroll_bench_${Date.now()}`;
-    await adminQuery(process.env.DATABASE_URL, `create database "${name}"`);
-    databaseUrl = withDatabase(process.env.DATABASE_URL, name);
-    dropDatabase = async () => {
-      await adminQuery(process.env.DATABASE_URL!, `drop database if exists "${name}" with (force)`);
-    };
-  }
-  const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv };
+export interface BenchServerOptions {
+  /** extra arguments for the server's node, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] */
+  nodeArgs?: string[];
+  /**
+   * On PostgreSQL only: keep the accounts and loaded data in a database of this name and
+   * copy it for each run (CREATE DATABASE … TEMPLATE), instead of loading them every time.
+   * `key` names what was loaded: a kept database with another key is loaded afresh.
+   */
+  keep?: { name: string; key: string };
+}
 
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The comment that marks a database as the bench's own kept data (and says what it holds). */
+const KEPT_MARK = 'dutyroll bench data ';
+
+interface KeptData<T> {
+  key: string;
+  seededAt: string;
+  prepared: T;
+}
+
+async function withClient<R>(url: string, use: (client: pg.Client) => Promise<R>): Promise<R> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The kept database's comment: undefined when there is no such database, null when it is not the bench's. */
+async function keptData<T>(url: string, name: string): Promise<KeptData<T> | null | undefined> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ comment: string | null }>(`select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`, [name]);
+    if (rows.length === 0) return undefined;
+    const comment = rows[0]!.comment;
+    if (!comment?.startsWith(KEPT_MARK)) return null;
+    try {
+      return JSON.parse(comment.slice(KEPT_MARK.length)) as KeptData<T>;
+    } catch {
+      return { key: '', seededAt: '', prepared: undefined as T };
+    }
+  });
+}
+
+async function markKept(url: string, name: string, data: KeptData<unknown>): Promise<void> {
+  await adminQuery(url, `comment on database "${name}" is '${(KEPT_MARK + JSON.stringify(data)).replaceAll("'", "''")}'`);
+}
+
+function createAccounts(accounts: Account[], env: NodeJS.ProcessEnv): void {
   for (const account of accounts) {
     const args = ['--name', account.name, '--email', account.email, '--password', account.password, '--role', account.role];
     if (account.work) args.push('--work', account.work);
     const result = spawnSync(process.execPath, ['dist/server/cli/user-create.js', ...args], { cwd: ROOT, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`user:create failed: ${result.stderr}`);
   }
+}
 
-  // the embedded database allows one process at a time: load data before the server opens it
-  if (beforeStart) await beforeStart({ databaseUrl: databaseUrl || undefined, dataDir });
-
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Starts the built server (dist/server/main.js) on 127.0.0.1 with a fresh database:
+ * a new database on DATABASE_URL's server when it is set, else embedded PGlite in a temp
+ * folder. Accounts are created first with the user:create command, then beforeStart loads
+ * data. With `keep` (PostgreSQL), both happen once in the kept database, and each run
+ * starts on a copy of it, so every run sees the same data and the kept one is never written.
+ * stop() sends SIGTERM and waits for the server to exit (a --cpu-prof profile is written then).
+ */
+export async function startBenchServer<T = void>(
+  accounts: Account[],
+  extraEnv: Record<string, string> = {},
+  beforeStart?: (target: BenchTarget) => Promise<T>,
+  options: BenchServerOptions = {},
+): Promise<BenchServer<T>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-bench-'));
+  const baseEnv = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv };
+  let databaseUrl = '';
+  let dropDatabase = async () => {};
+  let prepared: T | undefined;
+  let reusedFrom: Date | undefined;
+  let loaded = false;
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
+  const cleanUp = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      const name = `dutyroll_bench_${Date.now()}`;
+      if (options.keep) {
+        const kept = options.keep.name;
+        if (!/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error(`BENCH_KEEP_DB: ${kept} is not a plain database name (a-z, 0-9, _)`);
+        const found = await keptData<T>(adminUrl, kept);
+        if (found === null) throw new Error(`BENCH_KEEP_DB: the database ${kept} exists and is not the bench's kept data; choose another name`);
+        if (found && found.key === options.keep.key) {
+          prepared = found.prepared;
+          reusedFrom = new Date(found.seededAt);
+        } else {
+          // absent, or loaded by another version of the seed or the migrations: load it afresh
+          await adminQuery(adminUrl, `drop database if exists "${kept}" with (force)`);
+          await adminQuery(adminUrl, `create database "${kept}"`);
+          await markKept(adminUrl, kept, { key: 'loading', seededAt: '', prepared: undefined });
+          const keptUrl = withDatabase(adminUrl, kept);
+          createAccounts(accounts, { ...baseEnv, DATABASE_URL: keptUrl });
+          if (beforeStart) prepared = await beforeStart({ databaseUrl: keptUrl, dataDir });
+          // the key is written last: an interrupted load is loaded again next time
+          await markKept(adminUrl, kept, { key: options.keep.key, seededAt: new Date().toISOString(), prepared });
+        }
+        // a file copy: seconds, where loading takes minutes
+        await adminQuery(adminUrl, `create database "${name}" template "${kept}" strategy file_copy`);
+        loaded = true;
+      } else {
+        await adminQuery(adminUrl, `create database "${name}"`);
+      }
+      databaseUrl = withDatabase(adminUrl, name);
+      dropDatabase = async () => {
+        await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+      };
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const env = { ...baseEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
+
+    if (!loaded) {
+      createAccounts(accounts, env);
+      // the embedded database allows one process at a time: load data before the server opens it
+      if (beforeStart) prepared = await beforeStart({ databaseUrl: databaseUrl || undefined, dataDir });
+    }
+
+    child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = child;
+    exited = new Promise((resolve) => started.once('exit', resolve));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    // a failed start leaves no database, folder or process behind
+    await cleanUp().catch(() => undefined);
+    throw error;
   }
   return {
     baseUrl,
     kind: databaseUrl ? 'postgres' : 'pglite',
     pid: child.pid!,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    prepared,
+    reusedFrom,
+    stop: cleanUp,
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * Issue 16's targets, judged against one bench run: a scenario's req/s as a share of
+ * GET /readyz's (SELECT 1) in the same run, so a target holds on any machine, and where
+ * the issue asks for it a p95 latency bound. Pure functions, unit-tested in
+ * test/bench-targets.test.ts.
+ */
+
+/** What one scenario must reach (issue 16). */
+export interface Target {
+  /** how the issue names it, for the target line */
+  label: string;
+  /** req/s at least this percentage of /readyz's req/s in the same run */
+  minPercentOfReadyz: number;
+  /** p95 latency below this many milliseconds, where the issue asks for it */
+  maxP95Ms?: number;
+}
+
+/** What a scenario measured. */
+export interface Measured {
+  reqPerSec: number;
+  p95Ms: number;
+  /** non-2xx answers and connection errors: a run with any is not a valid figure */
+  failed: number;
+}
+
+/** req/s as a percentage of the baseline's (NaN when there is no baseline). */
+export function percentOf(reqPerSec: number, baselineReqPerSec: number): number {
+  if (!(baselineReqPerSec > 0)) return NaN;
+  return (reqPerSec / baselineReqPerSec) * 100;
+}
+
+/** A percentage as the issue writes them: one decimal below 10 %, whole above ("2.1 %", "31 %"). */
+export function formatPercent(percent: number): string {
+  if (!Number.isFinite(percent)) return '–';
+  return `${percent < 10 ? percent.toFixed(1) : Math.round(percent).toString()} %`;
+}
+
+export type Verdict = 'met' | 'missed' | 'not run';
+
+export interface Judgement {
+  verdict: Verdict;
+  /** one line for the report: verdict, target, measured value against the bound */
+  line: string;
+}
+
+/**
+ * Judges one target: met when every bound holds and no request failed. A scenario left
+ * out (BENCH_ONLY) is "not run"; a figure with failed requests is "missed", saying why.
+ */
+export function judgeTarget(target: Target, connections: number, measured: Measured | undefined, baselineReqPerSec: number): Judgement {
+  const name = `${target.label}, ${connections} conns`;
+  if (!measured) return { verdict: 'not run', line: `not run  ${name}` };
+  const percent = percentOf(measured.reqPerSec, baselineReqPerSec);
+  const ratioMet = percent >= target.minPercentOfReadyz;
+  const parts = [`${formatPercent(percent)} of /readyz (target ≥ ${target.minPercentOfReadyz} %${ratioMet ? '' : ', missed'})`];
+  let met = ratioMet;
+  if (target.maxP95Ms !== undefined) {
+    const p95Met = measured.p95Ms < target.maxP95Ms;
+    met &&= p95Met;
+    parts.push(`p95 ${measured.p95Ms} ms (target < ${target.maxP95Ms} ms${p95Met ? '' : ', missed'})`);
+  }
+  if (measured.failed > 0) {
+    met = false;
+    parts.push(`${measured.failed} requests failed: not a valid figure`);
+  }
+  const verdict: Verdict = met ? 'met' : 'missed';
+  return { verdict, line: `${verdict.padEnd(7)}  ${name}: ${parts.join(', ')}` };
+}
+
+/**
+ * BENCH_ONLY: comma-separated substrings (any letter case). Answers whether `name` is
+ * chosen: everything when the list is empty, else names containing one of the substrings.
+ */
+export function chosenBy(only: string | undefined): (name: string) => boolean {
+  const words = (only ?? '')
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+  if (words.length === 0) return () => true;
+  return (name) => words.some((word) => name.toLowerCase().includes(word));
+}
