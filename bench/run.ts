@@ -4,8 +4,9 @@
  * and prints one table row per scenario: requests per second, that as a percentage of
  * GET /readyz's (SELECT 1) in the same run ("% readyz", so figures compare across
  * machines), latency percentiles and failures. GET /healthz (no database) is measured too:
- * on PostgreSQL /readyz opens a connection per request (decision 0011), and the report
- * warns when it runs far below /healthz there, as then it is no SELECT 1 reference. Then one line per target of issue 16
+ * /readyz runs its SELECT 1 on a connection of its own (decision 0027), and the report warns
+ * when it runs far below /healthz on PostgreSQL, as then it is no SELECT 1 reference (a
+ * connection opened per check would make every ratio look good). Then one line per target of issue 16
  * (met / missed, the measured value against the target; the targets are the `target`
  * fields in bench/scenarios.ts), and notes: data load, server memory (RSS idle, and the
  * most sampled during the 20-connection scenarios), the writes' refusals, and one-off
@@ -245,8 +246,8 @@ try {
   // on the embedded database every query waits for the one connection, /readyz's too: no caution there
   if (onPostgres && healthz && baselineReqPerSec < 0.2 * healthz['req/s']) {
     console.log(
-      `  caution: /readyz ran at ${formatPercent(percentOf(baselineReqPerSec, healthz['req/s']))} of /healthz's req/s, far below what one pooled SELECT 1 adds to a request: ` +
-        'on PostgreSQL it opens a new connection per request (decision 0011), so it measures connection set-up, and every ratio below overstates',
+      `  caution: /readyz ran at ${formatPercent(percentOf(baselineReqPerSec, healthz['req/s']))} of /healthz's req/s, far below what one SELECT 1 adds to a request: ` +
+        'if it measures more than that (a connection opened per check, a stalled connection), every ratio below overstates',
     );
   }
   for (const judged of targetLines) console.log(`  ${judged.line}`);

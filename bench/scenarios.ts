@@ -46,8 +46,7 @@ const get = (path: string, token: string): Partial<autocannon.Options> => ({ req
 /** The scenarios `npm run bench` measures, in order. */
 export const scenarios: Scenario[] = [
   { name: 'GET /readyz (select 1)', baseline: true, always: true, options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },
-  // the server's own cost of a request, without the database: shows what /readyz adds
-  // (on PostgreSQL it opens a connection per request, decision 0011)
+  // the server's own cost of a request, without the database: shows what /readyz's SELECT 1 adds
   { name: 'GET /healthz (no database)', always: true, options: async () => ({ requests: [{ method: 'GET', path: '/healthz' }] }) },
   {
     name: 'GET /auth/managerauth (session check)',
