@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -28,7 +28,7 @@ import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
-import { openResponseCache } from './response-cache.js';
+import { announceChange, openResponseCache } from './response-cache.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -104,6 +104,22 @@ function browserFunction(source: string): <T>(request: T) => T {
   return Object.assign(<T>(request: T) => request, { toString: () => source });
 }
 
+/**
+ * Announces a committed change to the other instances. The write itself succeeded, so its
+ * answer goes out either way; an announcement that fails (the database went away just
+ * then) is tried again in the background a second later, and the others' kept answers
+ * expire within MAX_AGE_MS regardless.
+ */
+async function announceChangeOrRetry(database: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await announceChange(database);
+  } catch {
+    setTimeout(() => {
+      announceChange(database).catch((error: unknown) => log.warn({ err: error }, 'could not tell the other instances of a change'));
+    }, 1000).unref();
+  }
+}
+
 /** The whole application, ready to listen or to be called with inject() in tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -119,8 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The embedded database bounds each request's total wait for its turns, not each query's
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
-  // answered here empties the cache before its answer leaves, so its author's next read is
-  // fresh even before the database's change notification arrives.
+  // answered here empties this instance's cache, and tells the others, before its answer
+  // leaves (its transaction has committed by then): its author's next read is fresh, on
+  // whichever instance it lands.
   const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
@@ -128,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {
     if (!isApiUrl(request.url)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') responseCache.cache.changed();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      responseCache.cache.changed();
+      // a refused write changed nothing
+      if (reply.statusCode < 400) await announceChangeOrRetry(database, request.log);
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 

@@ -12,6 +12,7 @@ import { emailSchema, newPasswordSchema, workSchema } from '../../shared/schemas
 import { WORK_TYPES } from '../../shared/work-types.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
+import { announceChange } from '../response-cache.js';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
 
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
+    // running servers drop kept answers that could list this account (decision 0027)
+    await announceChange(database).catch(() => undefined);
     console.log(`Created ${ROLE_NAMES[role]} account for ${result.user.name} <${result.user.email}>.`);
     console.log(`Sign in at ${config.publicUrl}/login`);
   } finally {
