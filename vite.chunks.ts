@@ -7,15 +7,18 @@
  * Rolldown's `output.codeSplitting.groups` (Vite 8) place each module by name:
  * - what the entry loads before any page (`$initial`): the libraries in `vendor`, our own
  *   code in `app` — the first download of every page, unchanged in what it holds;
- * - every other module by the areas whose pages import it (statically, following imports
- *   up to a route's page): one area's alone in that area's chunk, the supervisor's and
- *   the office's together in `signed-in`; the little a public page shares with signed-in
- *   screens joins `app`.
- *   A public page thus loads no dashboard code, and a supervisor no manager or admin
- *   screen;
- * - a module no route page imports statically (the charts, the toaster, the languages,
- *   the service worker's registration: each loaded lazily on its own) stays with the
- *   bundler's automatic split, so it is still fetched only when wanted.
+ * - every other module by who needs it (static imports, followed up to a route's page or
+ *   to a module loaded lazily): one area's alone in that area's chunk; what the first
+ *   screens after sign-in (the three area layouts and the manager's dashboard) share in
+ *   `signed-in`; what only later screens share with the supervisor's `supervisor` or,
+ *   without them, `office`; what the account pages (register, forgotten password, the
+ *   sign-in form's code) share with signed-in screens `forms`; what the toaster and the
+ *   update prompt (loaded on any page, public ones too) share `controls`, their own code
+ *   `toaster`; the little a public page shares with signed-in screens joins `app`.
+ *   A public page thus loads no signed-in code, not even at its first tap, and a
+ *   supervisor no manager or admin screen;
+ * - a module nothing of the above reaches (the languages, the service worker's
+ *   registration) stays with the bundler's automatic split, still fetched only when wanted.
  */
 import path from 'node:path';
 
@@ -52,14 +55,78 @@ export function areaOfPage(id: string, root = WEB_ROOT): string | null {
   return ROUTE_AREAS.find(({ modules }) => modules.some((module) => (module.endsWith('/') ? relative.startsWith(module) : relative === module)))?.area ?? null;
 }
 
-/** The chunk for a module reached from these areas (an empty set: leave it to the automatic split). */
-export function chunkForAreas(areas: ReadonlySet<string>): string | null {
+/**
+ * The first screens after signing in: the three area layouts (menu, guard, outbox) and the
+ * manager's dashboard (paths under src/web). What they share is `signed-in`; what the
+ * later screens share without them (the forms' inputs, date pickers, boards) is not, so
+ * the manager's dashboard loads no form. The supervisor's live list and the admin's
+ * dashboard are not listed: what they share goes with their area's chunk's neighbours,
+ * which their first screen loads anyway (an area's chunk holds all its screens).
+ */
+export const FIRST_SCREENS: readonly string[] = [
+  'features/supervisor/user-area.tsx',
+  'features/manager/manager-area.tsx',
+  'features/manager/manager-dashboard-page.tsx',
+  'features/admin/admin-area.tsx',
+];
+
+/**
+ * Modules loaded lazily on any page, public ones included, that are no route's page: the
+ * toaster (at the first tap or key press) and the new-version prompt. What they share with
+ * signed-in screens may not wait in a signed-in chunk.
+ */
+export const ANY_PAGE_LAZY: readonly string[] = ['layouts/toaster.tsx', 'pwa/update-prompt.tsx'];
+
+/** The label of the modules of ANY_PAGE_LAZY (not a chunk's name). */
+export const TOAST = 'toast';
+/** A first screen's label is its area's with this mark: `manager*`. */
+const FIRST_MARK = '*';
+
+const relativeToWeb = (id: string, root: string) => path.relative(root, id).split(path.sep).join('/');
+
+/** Whether a route page is one of FIRST_SCREENS. */
+export function isFirstScreen(id: string, root = WEB_ROOT): boolean {
+  return FIRST_SCREENS.includes(relativeToWeb(id, root));
+}
+
+/** The label of a route page: its area, marked when it is a first screen. */
+export function pageLabel(id: string, root = WEB_ROOT): string | null {
+  const area = areaOfPage(id, root);
+  return area && isFirstScreen(id, root) ? area + FIRST_MARK : area;
+}
+
+/**
+ * The chunk for a module needed by pages with these labels (their areas, `manager*` for a
+ * first screen of the manager area, TOAST for ANY_PAGE_LAZY), or null (nothing reaches
+ * it: the automatic split).
+ */
+export function chunkFor(labels: ReadonlySet<string>): string | null {
+  const areas = new Set([...labels].map((label) => label.replace(FIRST_MARK, '')));
+  const first = new Set([...labels].filter((label) => label.endsWith(FIRST_MARK)).map((label) => label.replace(FIRST_MARK, '')));
+  const officeFirst = [...first].some((area) => area !== 'supervisor');
   if (areas.size === 0) return null;
   // what a public page shares with signed-in screens is small (the language switch, the
   // sign-in card): it joins the entry's own code rather than costing every page a request
   if (areas.has('public')) return areas.size === 1 ? 'public' : 'app';
+  // the toaster's and the update prompt's code: alone, or with what only the office's later
+  // screens share with it, in `toaster`; what a first screen, a form or the supervisor's
+  // chunk (loaded with their first screen) needs too — buttons, transitions, the toasts'
+  // store, the dialogs' scroll lock — in `controls`, small and free of signed-in code, so
+  // a public page's first tap loads no signed-in chunk and the supervisor's first screen
+  // not the toaster
+  if (areas.has(TOAST)) return first.size > 0 || areas.has('account') || areas.has('supervisor') ? 'controls' : 'toaster';
+  if (areas.has('account')) {
+    if (areas.size === 1) return 'account';
+    // what the forms share with signed-in screens (the schemas, inputs, selects) in `forms`;
+    // the little an office's first screen needs of it (a few Mantine parts, the query
+    // hooks) with `controls`, so the manager's dashboard loads no form
+    return officeFirst ? 'controls' : 'forms';
+  }
   if (areas.size === 1) return [...areas][0]!;
-  return areas.has('supervisor') ? 'signed-in' : 'office';
+  if (officeFirst || first.size > 1) return 'signed-in';
+  // shared by later screens only: with the supervisor's (their screens load it anyway, no
+  // extra request) or, without them, the office's
+  return areas.has('supervisor') ? 'supervisor' : 'office';
 }
 
 interface GraphModule {
@@ -70,17 +137,21 @@ interface GraphModule {
   dynamicallyImportedIds: readonly string[];
 }
 
-const NAMED_FROM = /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const NAMED_FROM = /(import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const STAR_FROM = /(?:import|export)\s*\*\s*(?:as\s*[\w$]+\s*)?from\s*["']([^"']+)["']/g;
 const BARE_IMPORT = /import\s*["'][^"']+["']/g;
 const EXPORT_LIST = /export\s*\{[^}]*\}/g;
 
-/** The names of an `{ a, b as c }` list, as the module that exports them calls them. */
-const listNames = (list: string): string[] =>
+/** The names of an `{ a, b as c }` list as [name, as]: [a, a], [b, c]. */
+const listPairs = (list: string): [string, string][] =>
   list
     .split(',')
-    .map((item) => item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim())
-    .filter(Boolean);
+    .map((item) => item.trim().replace(/^type\s+/, '').split(/\s+as\s+/).map((name) => name.trim()))
+    .filter(([name]) => Boolean(name))
+    .map(([name, as]) => [name!, as || name!]);
+
+/** The names of an `{ a, b as c }` list, as the module that exports them calls them: a, b. */
+const listNames = (list: string): string[] => listPairs(list).map(([name]) => name);
 
 /**
  * A library's index that only gathers other modules' exports (import … from, export { … }):
@@ -100,14 +171,31 @@ export function isBarrel(module: Pick<GraphModule, 'id' | 'code'>): boolean {
   return /^[\s;]*$/.test(rest);
 }
 
-/** The names a barrel takes from one module, or null when it takes them all (export *). */
+/**
+ * The names under which a barrel gives what it takes from one module (what its users
+ * import), or null when it takes them all (export *): `export { default as Group } from
+ * './Group'` gives Group, `import { transitions } from './transitions'` with
+ * `export { transitions as MANTINE_TRANSITIONS }` gives MANTINE_TRANSITIONS.
+ */
 export function namesFromBarrel(barrel: Pick<GraphModule, 'id' | 'code'>, target: string): Set<string> | null {
   const names = new Set<string>();
   // './exports' names exports.js (or exports/index.js): compared without the extension
   const bare = (id: string) => id.split('?')[0]!.replace(/(?:[\\/]index)?\.[cm]?js$/, '');
-  const same = (specifier: string) => specifier.startsWith('.') && bare(path.resolve(path.dirname(barrel.id), specifier)) === bare(target);
-  for (const match of (barrel.code ?? '').matchAll(STAR_FROM)) if (same(match[1]!)) return null;
-  for (const match of (barrel.code ?? '').matchAll(NAMED_FROM)) if (same(match[2]!)) listNames(match[1]!).forEach((name) => names.add(name));
+  // a package by its name (Mantine's index imports RemoveScroll from 'react-remove-scroll'):
+  // any module of that package, which may take a few names too many, never too few
+  const same = (specifier: string) =>
+    specifier.startsWith('.') ? bare(path.resolve(path.dirname(barrel.id), specifier)) === bare(target) : target.split('?')[0]!.replaceAll('\\', '/').includes(`/node_modules/${specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')}/`);
+  const code = barrel.code ?? '';
+  for (const match of code.matchAll(STAR_FROM)) if (same(match[1]!)) return null;
+  // the barrel's own export lists (export { a as b }), by local name
+  const exportedAs = new Map<string, string[]>();
+  for (const list of code.replace(NAMED_FROM, '').matchAll(EXPORT_LIST)) {
+    for (const [local, as] of listPairs(list[0].replace(/^export\s*\{|\}$/g, ''))) exportedAs.set(local, [...(exportedAs.get(local) ?? []), as]);
+  }
+  for (const [, keyword, list, specifier] of code.matchAll(NAMED_FROM)) {
+    if (!same(specifier!)) continue;
+    for (const [, as] of listPairs(list!)) (keyword === 'export' ? [as] : (exportedAs.get(as) ?? [])).forEach((name) => names.add(name));
+  }
   return names;
 }
 
@@ -116,7 +204,7 @@ export function libraryImports(module: Pick<GraphModule, 'code'>): Set<string> |
   if (module.code === null) return null;
   for (const match of module.code.matchAll(STAR_FROM)) if (!match[1]!.startsWith('.')) return null;
   const names = new Set<string>();
-  for (const match of module.code.matchAll(NAMED_FROM)) if (!match[2]!.startsWith('.')) listNames(match[1]!).forEach((name) => names.add(name));
+  for (const match of module.code.matchAll(NAMED_FROM)) if (!match[3]!.startsWith('.')) listNames(match[2]!).forEach((name) => names.add(name));
   return names;
 }
 
@@ -128,13 +216,15 @@ export function importsAnyOf(module: Pick<GraphModule, 'code'>, names: Set<strin
 }
 
 /**
- * The areas whose route pages reach a module through static imports. `pages` maps each
- * route page (a module the router imports lazily) to its area. A library's index is
- * crossed only towards the modules that import this module's names from it.
+ * The labels of the pages that reach a module through static imports. `pages` maps each
+ * page (a module imported lazily: a route's page, the toaster) to its label (its area). A
+ * library's index is crossed only towards the modules that import this module's names from it.
  */
 export function createAreaFinder(getModule: (id: string) => GraphModule | null, pages: ReadonlyMap<string, string>) {
   const memo = new Map<string, Set<string>>();
   const barrels = new Map<string, boolean>();
+  /** The names each library index takes from a module (by index and module). */
+  const taken = new Map<string, Set<string> | null>();
   const imports = new Map<string, Set<string> | null>();
   const importsOf = (module: GraphModule) => {
     if (!imports.has(module.id)) imports.set(module.id, libraryImports(module));
@@ -161,10 +251,9 @@ export function createAreaFinder(getModule: (id: string) => GraphModule | null, 
     while (queue.length) {
       const current = queue.pop()!;
       const page = pages.get(current);
-      if (page) {
-        areas.add(page);
-        continue; // a page is where its area starts: who imports it does not matter
-      }
+      // a page is where its area starts; the walk goes on past it only for a module that
+      // is also imported statically (the sign-in form's schema: the account pages import it)
+      if (page) areas.add(page);
       const done = memo.get(current);
       if (done && current !== id) {
         done.forEach((area) => areas.add(area));
@@ -172,11 +261,12 @@ export function createAreaFinder(getModule: (id: string) => GraphModule | null, 
       }
       for (const importer of getModule(current)?.importers ?? []) {
         const index = barrel(importer);
-        if (!index) {
-          visit(importer);
-          continue;
-        }
-        const names = namesFromBarrel(index, current);
+        // a library's index loaded lazily (import('some-library')) is a page too
+        if (!index || pages.has(importer)) visit(importer);
+        if (!index) continue;
+        const pair = `${index.id}\0${current}`;
+        if (!taken.has(pair)) taken.set(pair, namesFromBarrel(index, current));
+        const names = taken.get(pair)!;
         for (const user of index.importers) {
           const module = getModule(user);
           if (module && importsAnyOf(module, names, importsOf(module))) visit(user);
@@ -197,25 +287,44 @@ interface ChunkingContext {
 
 /**
  * The `codeSplitting` option of the build. The route pages are read from router.tsx's
- * lazy imports; a build fails when one of them belongs to no area of ROUTE_AREAS.
+ * lazy imports; a build fails when one of them belongs to no area of ROUTE_AREAS, when a
+ * module of FIRST_SCREENS is not a route's page, or one of ANY_PAGE_LAZY not in the build.
  */
 export function codeSplitting() {
   let finder: ((id: string) => Set<string>) | null = null;
-  const areasOf = (id: string, ctx: ChunkingContext): Set<string> => {
+  const labelsOf = (id: string, ctx: ChunkingContext): Set<string> => {
     if (!finder) {
       const router = ctx.getModuleInfo(ROUTER);
       if (!router) throw new Error('vite.chunks.ts: src/web/router.tsx is not in the build');
       const pages = new Map<string, string>();
       const unplaced: string[] = [];
       for (const page of router.dynamicallyImportedIds) {
-        const area = areaOfPage(page);
-        if (area) pages.set(page, area);
+        const label = pageLabel(page);
+        if (label) pages.set(page, label);
         else unplaced.push(path.relative(WEB_ROOT, page));
       }
       if (unplaced.length) throw new Error(`vite.chunks.ts ROUTE_AREAS: no area for the route page(s) ${unplaced.join(', ')}`);
+      const missing = FIRST_SCREENS.filter((page) => !pages.has(path.join(WEB_ROOT, page)));
+      if (missing.length) throw new Error(`vite.chunks.ts FIRST_SCREENS: not a route's page: ${missing.join(', ')}`);
+      // what a public page loads lazily (the sign-in form's schema, API client, toasts) is the account pages' kind of code
+      for (const [page, label] of [...pages]) {
+        if (label !== 'public') continue;
+        for (const lazy of ctx.getModuleInfo(page)?.dynamicallyImportedIds ?? []) if (!pages.has(lazy)) pages.set(lazy, 'account');
+      }
+      for (const module of ANY_PAGE_LAZY) {
+        const id = path.join(WEB_ROOT, module);
+        if (!ctx.getModuleInfo(id)) throw new Error(`vite.chunks.ts ANY_PAGE_LAZY: ${module} is not in the build`);
+        pages.set(id, TOAST);
+      }
       finder = createAreaFinder((module) => ctx.getModuleInfo(module), pages);
     }
     return finder(id);
+  };
+  const chunkOf = (id: string, ctx: ChunkingContext): string | null => {
+    const chunk = chunkFor(labelsOf(id, ctx));
+    // a stylesheet of the first screens (the area shell's) joins the entry's, so `signed-in`
+    // is one file, not two: a few hundred bytes on every page for a request less after sign-in
+    return chunk === 'signed-in' && /\.css(?:\?|$)/.test(id) ? 'app' : chunk;
   };
   let initial: Set<string> | null = null;
   /** Our modules the entry imports before any page (the libraries among them go to `vendor` first). */
@@ -241,7 +350,8 @@ export function codeSplitting() {
       {
         debugName: 'app and route areas',
         // our code the entry imports before any page goes to `app`, as does what a public page shares with signed-in screens
-        name: (id: string, ctx: ChunkingContext) => (initialOf(ctx).has(id) ? 'app' : chunkForAreas(areasOf(id, ctx))),
+        // (and the first screens' stylesheet)
+        name: (id: string, ctx: ChunkingContext) => (initialOf(ctx).has(id) ? 'app' : chunkOf(id, ctx)),
         priority: 10,
         // each module goes where its own areas say, not with the module that imports it
         includeDependenciesRecursively: false,

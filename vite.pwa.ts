@@ -39,8 +39,7 @@ export const OFFLINE_MODULES = [
   // the languages other than English (English is in the entry)
   'i18n/locales/hi.json',
   'i18n/locales/ml.json',
-  // the update prompt
-  'pwa/register-sw.ts',
+  // the update prompt (the worker's registration is part of the entry, main.tsx)
   'pwa/update-prompt.tsx',
 ] as const;
 

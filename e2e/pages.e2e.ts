@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
@@ -5,6 +6,7 @@ import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password: 'Admin-pass-1', role: 'admin' };
+const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
 
 let app: RunningApp;
 let browser: Browser;
@@ -12,7 +14,7 @@ let browser: Browser;
 test.beforeAll(async ({ browser: chromium }) => {
   test.setTimeout(START_TIMEOUT);
   browser = chromium;
-  app = await startApp([manager, admin]);
+  app = await startApp([manager, admin, supervisor]);
 });
 
 test.afterAll(async () => {
@@ -24,6 +26,73 @@ function scriptsLoaded(page: Page, into: string[]): void {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') into.push(new URL(request.url()).pathname);
   });
+}
+
+/**
+ * The chunk a built file belongs to (vite.chunks.ts, decision 0023): its name without the
+ * hash, '/assets/signed-in-BUeTiVmR.js' → 'signed-in'; a page's own small file is named
+ * after the page ('manager-dashboard-page').
+ */
+const chunkOf = (file: string): string => new URL(file, 'http://x').pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(?:js|css)$/, '');
+
+/** The JS and CSS files the page has fetched so far, by chunk name. */
+function chunksLoaded(page: Page, into: Set<string>): void {
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && /\.(?:js|css)$/.test(pathname)) into.add(chunkOf(pathname));
+  });
+}
+
+/** The files index.html names (the entry: the same on every page). */
+async function entryFiles(): Promise<Set<string>> {
+  const html = await (await fetch(`${app.baseUrl}/`)).text();
+  return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+}
+
+/** The chunks of the entry, by name. */
+async function entryChunks(): Promise<Set<string>> {
+  return new Set([...(await entryFiles())].map(chunkOf));
+}
+
+/** What a list of chunk names holds beyond the allowed ones. */
+const beyond = (loaded: Set<string>, allowed: Set<string>, ...more: string[]): string[] => [...loaded].filter((name) => !allowed.has(name) && !more.includes(name)).sort();
+
+/** The signed-in areas' chunks, which no public page may load (not even at its first tap). */
+const SIGNED_IN_CODE = /^(?:signed-in|supervisor|office|user-area|live-duty-page|manager|admin)(?:-|$)/;
+
+/** A phone signed in as an account (the session the sign-in page stores), with no service worker: a cold first visit. */
+async function signedInPhone(account: Account) {
+  const answer = await fetch(`${app.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
+  expect(answer.status).toBe(200);
+  const { user, token } = (await answer.json()) as { user: unknown; token: string };
+  return browser.newContext({
+    baseURL: app.baseUrl,
+    viewport: PHONE,
+    locale: 'en-IN',
+    serviceWorkers: 'block',
+    storageState: { cookies: [], origins: [{ origin: app.baseUrl, localStorage: [{ name: 'auth', value: JSON.stringify({ user, token }) }] }] },
+  });
+}
+
+/**
+ * The JS and CSS files a page fetched before its first screen was ready (`ready` answers
+ * performance.now() once it is), read from the page's Resource Timing. The toaster is
+ * left out: it loads at the first tap or a few seconds after the start (main.tsx), for
+ * the toasts, not for the first screen.
+ */
+async function filesToFirstScreen(page: Page, path: string, ready: () => number | false): Promise<string[]> {
+  await page.goto(path, { waitUntil: 'commit' });
+  const readyAt = (await (await page.waitForFunction(ready, undefined, { timeout: 60_000 })).jsonValue()) as number;
+  const files = await page.evaluate(
+    (until) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= until)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.startsWith('/assets/') && /\.(?:js|css)$/.test(pathname)),
+    readyAt,
+  );
+  return files.filter((file) => chunkOf(file) !== 'toaster');
 }
 
 test.describe('404 page', () => {
@@ -46,20 +115,48 @@ test.describe('404 page', () => {
 });
 
 test.describe('layout', () => {
-  test('public pages load no dashboard code; the sign-in page fetches only the supervisor\'s home while idle', async () => {
+  test('public pages load no signed-in code, not even at their first tap (the toaster) or on the account pages', async () => {
     const { context, page } = await openPage(browser, app);
-    const scripts: string[] = [];
-    scriptsLoaded(page, scripts);
-    for (const path of ['/', '/forget']) {
+    const chunks = new Set<string>();
+    chunksLoaded(page, chunks);
+    const entry = await entryChunks();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(beyond(chunks, entry)).toEqual([]);
+    // the first tap or key press loads the toaster (main.tsx): its own code and the controls it shares
+    const toaster = page.waitForRequest(/\/assets\/toaster-/);
+    await page.keyboard.press('Shift');
+    await toaster;
+    await page.waitForLoadState('networkidle');
+    expect(beyond(chunks, entry, 'toaster', 'controls')).toEqual([]);
+    // the account pages: their own chunk and the forms they share with signed-in screens
+    for (const path of ['/forget', '/registerygigyictgyjutgtyjuctyuccftyutucfyj']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((file) => /manager|admin|user-area|supervisor|role-guard/.test(file))).toEqual([]);
-    // issue 15: the sign-in page prefetches the supervisor's first screen (decision 0023), never the office's
+    expect(beyond(chunks, entry, 'toaster', 'controls', 'forget-page', 'register-page', 'account', 'forms')).toEqual([]);
+    expect([...chunks].filter((name) => SIGNED_IN_CODE.test(name))).toEqual([]);
+    await context.close();
+  });
+
+  test("the sign-in page loads its own code, the form's when it is used, and the supervisor's home while idle, nothing of the office", async () => {
+    const { context, page } = await openPage(browser, app);
+    const chunks = new Set<string>();
+    chunksLoaded(page, chunks);
+    const entry = await entryChunks();
+    // issue 15: the sign-in page prefetches the supervisor's first screen (decision 0023)
+    const home = Promise.all([page.waitForRequest(/\/assets\/user-area-/), page.waitForRequest(/\/assets\/live-duty-page-/)]);
     await page.goto('/login');
+    await home;
+    // typing loads the sign-in form's code (its schema and /auth calls, with the account
+    // pages' and the forms' chunks) and the toaster
+    await page.getByLabel(/^Email/).fill('someone@example.com');
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((file) => /manager|admin/.test(file))).toEqual([]);
+    const own = ['login-page', 'public'];
+    const form = ['auth', 'error-text', 'field-errors', 'account', 'forms', 'controls', 'toaster'];
+    const supervisorHome = ['user-area', 'live-duty-page', 'supervisor', 'signed-in'];
+    expect(beyond(chunks, entry, ...own, ...form, ...supervisorHome)).toEqual([]);
+    expect([...chunks].filter((name) => /^(?:manager|admin|office)(?:-|$)/.test(name))).toEqual([]);
     await context.close();
   });
 
@@ -68,13 +165,44 @@ test.describe('layout', () => {
     await page.addInitScript(() => window.localStorage.setItem('dutyroll.lastRole', '1'));
     const scripts: string[] = [];
     scriptsLoaded(page, scripts);
+    const chunks = new Set<string>();
+    chunksLoaded(page, chunks);
+    const entry = await entryChunks();
     const area = page.waitForRequest(/\/assets\/manager-area-/);
     const dashboard = page.waitForRequest(/\/assets\/manager-dashboard-page-/);
     await page.goto('/login');
     await Promise.all([area, dashboard]);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((file) => /user-area|live-duty-page|admin/.test(file))).toEqual([]);
+    // the manager's first screen: the area, the dashboard, what the first screens share and the controls
+    expect(beyond(chunks, entry, 'login-page', 'public', 'manager-area', 'manager-dashboard-page', 'manager', 'signed-in', 'controls')).toEqual([]);
     await context.close();
+  });
+
+  test("the supervisor's first screen needs at most 8 JS/CSS files beyond the entry, the manager's dashboard at most 200 KB of gzipped JavaScript", async ({}, testInfo) => {
+    const entry = await entryFiles();
+    const supervisorPhone = await signedInPhone(supervisor);
+    const liveList = await filesToFirstScreen(await supervisorPhone.newPage(), '/dashboard/user', () => {
+      const text = document.body.innerText;
+      return text.includes('No live trains available for') && !text.includes('Loading...') ? performance.now() : false;
+    });
+    await supervisorPhone.close();
+    const supervisorBeyond = liveList.filter((file) => !entry.has(file)).map(chunkOf).sort();
+    testInfo.annotations.push({ type: '/dashboard/user beyond the entry', description: supervisorBeyond.join(' ') });
+    // issue 15: the area and the live list, their chunks, the first screens' and the controls
+    expect(supervisorBeyond.length, supervisorBeyond.join(' ')).toBeLessThanOrEqual(8);
+
+    const managerPhone = await signedInPhone(manager);
+    const dashboard = await filesToFirstScreen(await managerPhone.newPage(), '/dashboard/manager', () =>
+      document.querySelector('h1') && document.querySelector('[aria-busy="false"]') && !document.querySelector('[aria-busy="true"]') ? performance.now() : false,
+    );
+    await managerPhone.close();
+    let gzipped = 0;
+    for (const file of new Set(dashboard.filter((name) => name.endsWith('.js')))) gzipped += gzipSync(Buffer.from(await (await fetch(`${app.baseUrl}${file}`)).arrayBuffer())).length;
+    testInfo.annotations.push({ type: '/dashboard/manager JS', description: `${(gzipped / 1024).toFixed(1)} KB gzipped: ${[...new Set(dashboard.map(chunkOf))].join(' ')}` });
+    // issue 15: no forms, no zod, no supervisor screens
+    expect(dashboard.map(chunkOf).filter((name) => /^(?:forms|supervisor|office|account)$/.test(name))).toEqual([]);
+    expect(gzipped).toBeLessThanOrEqual(200 * 1024);
   });
 
   test('the top bar and footer carry the company details and links', async () => {

@@ -10,7 +10,7 @@
  */
 import { ROLE } from '../shared/roles.js';
 import { toWorkType } from '../shared/work-types.js';
-import type { GuardArea } from './api/auth.js';
+import type { GuardArea } from './api/first-calls.js';
 import { startEarlyGet } from './api/early-requests.js';
 import { readStoredSession } from './auth/session.js';
 import { dutyKeys } from './features/duties/keys.js';

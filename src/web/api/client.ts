@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
+import type { AnswerCheck } from './answer-shape.js';
 import { API_BASE } from './base.js';
 import { takeEarlyGet } from './early-requests.js';
 
@@ -49,8 +49,8 @@ export interface RequestOptions<T> {
   /** The session token; sent as the Authorization header value itself (SPEC §7). */
   token?: string | null;
   body?: unknown;
-  /** Checks the success answer's shape; the parsed value is returned. */
-  schema?: z.ZodType<T>;
+  /** Checks the success answer's shape (a contract's zod schema, or an answer-shape.ts check); the parsed value is returned. */
+  schema?: AnswerCheck<T>;
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
-import { logout } from '../api/auth.js';
+import { logout } from '../api/first-calls.js';
 import { translateMessage } from '../i18n/messages.js';
 import { useAuth } from './auth-context.js';
 import { clearOfflineData } from '../offline/idb-store.js';

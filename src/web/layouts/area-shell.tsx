@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Container, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Box, Button, Container, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +10,10 @@ import { MSG } from '../../shared/messages.js';
 import { LanguageSwitch } from '../i18n/language-switch.js';
 import { useMessages } from '../i18n/messages.js';
 import classes from './area-shell.module.css';
+
+// the phone's menu loads when first wanted: a touch on its button, or the tap itself (decision 0023)
+const loadMenuDrawer = () => import('./menu-drawer.js');
+const MenuDrawer = lazy(loadMenuDrawer);
 
 export interface MenuLink {
   label: string;
@@ -26,6 +30,9 @@ export interface MenuLink {
  */
 export function AreaShell({ menuTitle, links, children, largeTargets = false }: { menuTitle: string; links: MenuLink[]; children: ReactNode; largeTargets?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // once opened the drawer stays mounted, so closing keeps its transition and focus return
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (opened && !drawerWanted) setDrawerWanted(true);
   // closed by choosing a page, the drawer leaves focus to the new page's heading (site-layout)
   const [returnFocus, setReturnFocus] = useState(true);
   const { t } = useTranslation();
@@ -38,6 +45,8 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
         <Button
           variant="default"
           leftSection={<MenuIcon />}
+          // its code starts loading as the finger touches the button, before the tap ends
+          onPointerDown={() => void loadMenuDrawer().catch(() => {})}
           onClick={() => {
             setReturnFocus(true);
             open();
@@ -47,15 +56,9 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
           {menuTitle}
         </Button>
       </Group>
-      {/* drawn from its parts so its header is a plain block, not a second banner (as AppModal) */}
-      <Drawer.Root opened={opened} onClose={close} size={280} padding="md" hiddenFrom="sm" returnFocus={returnFocus}>
-        <Drawer.Overlay />
-        <Drawer.Content>
-          <Drawer.Header {...({ component: 'div' } as object)}>
-            <Drawer.Title>{menuTitle}</Drawer.Title>
-            <Drawer.CloseButton aria-label={t('common.close')} />
-          </Drawer.Header>
-          <Drawer.Body>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} title={menuTitle} returnFocus={returnFocus}>
             <SideMenu
               links={links}
               onNavigate={() => {
@@ -64,9 +67,9 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
               }}
               logout={logout}
             />
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+          </MenuDrawer>
+        </Suspense>
+      )}
       <Box className={classes.layout}>
         <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">

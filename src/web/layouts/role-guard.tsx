@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
-import { checkArea, type GuardArea } from '../api/auth.js';
+import { checkArea, type GuardArea } from '../api/first-calls.js';
 import { englishErrorText } from '../api/error-text.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';

@@ -3,7 +3,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context.js';
 import { idbOutboxStore } from './idb-store.js';
 import { Outbox, type OutboxStatus } from './outbox.js';
-import { newUuid, sendEntry } from './send-entry.js';
+import { NetworkError } from '../api/client.js';
+import { newUuid } from './new-uuid.js';
+import type { sendEntry } from './send-entry.js';
+
+/**
+ * The sending code (the duty contracts, with zod) is no part of an area's first screen
+ * (decision 0023): the writing forms bring it with them (submit-write.ts), and entries
+ * kept from before are sent with it loaded on demand; its code not loading is a send
+ * without network, tried again later.
+ */
+let sender: typeof sendEntry | null = null;
+export function provideSender(send: typeof sendEntry): void {
+  sender = send;
+}
+async function loadSender(): Promise<typeof sendEntry> {
+  if (sender) return sender;
+  try {
+    return (await import('./send-entry.js')).sendEntry;
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+}
 
 /**
  * The signed-in account's outbox for the screens: one per account and tab, started by
@@ -37,7 +58,7 @@ export function outboxFor(userId: string): Outbox {
     outbox = new Outbox({
       store: idbOutboxStore,
       userId,
-      send: (entry) => sendEntry(entry, currentToken),
+      send: async (entry) => (await loadSender())(entry, currentToken),
       lock: <T,>(fn: () => Promise<T>) => (typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request(`${CHANNEL}:${userId}`, fn) as Promise<T>) : tabLock(fn)),
       isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
       schedule: (fn, ms) => {

@@ -21,13 +21,3 @@ export async function sendEntry(entry: OutboxEntry, token: string | null): Promi
   const answer = await call(updateDuty, { params: { id: entry.dutyRef }, body, token, headers, signal });
   return { message: answer.message, duty: answer.duty };
 }
-
-/** A random UUID (v4); crypto.randomUUID exists only on secure (https, localhost) pages. */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { AppModal } from '../components/app-modal.js';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/auth-context.js';
 import { useLogout } from '../auth/use-logout.js';
 import { unsentCount } from './idb-store.js';
+
+// the question loads when first asked (decision 0023)
+const SignOutDialog = lazy(() => import('./sign-out-dialog.js'));
 
 /**
  * Sign-out with the outbox in mind (issue 14): when changes kept on this phone have not
@@ -12,10 +12,12 @@ import { unsentCount } from './idb-store.js';
  * every Logout button; the clearing itself is in useLogout.
  */
 export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
-  const { t } = useTranslation();
   const { user } = useAuth();
   const logout = useLogout();
   const [unsent, setUnsent] = useState(0);
+  // once asked the dialog stays mounted, so closing keeps Mantine's transition and focus return
+  const [asked, setAsked] = useState(false);
+  if (unsent > 0 && !asked) setAsked(true);
 
   async function requestLogout() {
     const count = user ? await unsentCount(user._id).catch(() => 0) : 0;
@@ -23,27 +25,17 @@ export function useGuardedLogout(): { logout: () => void; dialog: ReactNode } {
     else void logout();
   }
 
-  const dialog = (
-    <AppModal opened={unsent > 0} onClose={() => setUnsent(0)} title={<Text fw={700} size="lg">{t('offline.signOutTitle')}</Text>} centered radius="lg">
-      <Stack gap="lg">
-        <Text>{t('offline.signOutWarning', { count: unsent })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" onClick={() => setUnsent(0)} data-autofocus>
-            {t('offline.stay')}
-          </Button>
-          <Button
-            color="red"
-            size="md"
-            onClick={() => {
-              setUnsent(0);
-              void logout();
-            }}
-          >
-            {t('offline.signOutAnyway')}
-          </Button>
-        </Group>
-      </Stack>
-    </AppModal>
-  );
+  const dialog = asked ? (
+    <Suspense fallback={null}>
+      <SignOutDialog
+        unsent={unsent}
+        onStay={() => setUnsent(0)}
+        onSignOut={() => {
+          setUnsent(0);
+          void logout();
+        }}
+      />
+    </Suspense>
+  ) : null;
   return { logout: () => void requestLogout(), dialog };
 }

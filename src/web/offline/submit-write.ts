@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useOutbox } from './outbox-provider.js';
+import { provideSender, useOutbox } from './outbox-provider.js';
 import type { NewWrite, SubmitResult } from './outbox.js';
+import { sendEntry } from './send-entry.js';
+
+// a form's first save sends at once, without waiting for the sending code (outbox-provider.tsx)
+provideSender(sendEntry);
 
 /**
  * A duty form's save through the outbox: sent at once when the network allows ('sent'),

@@ -1,7 +1,7 @@
 /**
- * The service worker's registration and its updates (issue 14, decision 0018). Loaded
+ * The service worker's registration and its updates (issue 14, decision 0018). Run
  * after the page has loaded, in production builds only (main.tsx), so it costs the first
- * screen nothing. The worker itself is Workbox's, generated at build time (vite.pwa.ts);
+ * screen nothing; its code is part of the entry (decision 0023). The worker itself is Workbox's, generated at build time (vite.pwa.ts);
  * registering it needs only the browser's own API, so no more code is sent for it.
  *
  * A new version never replaces the running one on its own: its worker waits, and the

@@ -1,35 +1,29 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createChat, listChats, todayChatCount } from '../../../shared/api/chat.js';
+import { createChat, listChats } from '../../../shared/api/chat.js';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatListQuery, type ChatMessage } from '../../../shared/schemas/chat.js';
 import { call } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { mergeMessages, type ChatLog } from './chat-log.js';
+import { chatKeys } from './today-count.js';
+
+export { BADGE_REFRESH_MS, chatKeys, useRefreshTodayCount, useTodayChatCount } from './today-count.js';
 
 /**
- * The /chat calls of SPEC §7 and the menu badge count, through the contracts of
- * src/shared/api/chat.ts. The screen's messages live in one
+ * The /chat calls of SPEC §7, through the contracts of src/shared/api/chat.ts (the menu
+ * badge's count is in today-count.ts). The screen's messages live in one
  * query-cache entry (chatKeys.log) that the poll, the live stream, sending and older
  * pages all merge into, so there is one list and no duplicates.
  */
 
 /** SPEC §9: the chat screen refreshes every 5 seconds (besides the live stream). */
 export const CHAT_POLL_MS = 5000;
-/** The menu badge refreshes this often, and at once when a message from someone else arrives. */
-export const BADGE_REFRESH_MS = 30_000;
 /** The server's default page: the latest ones. */
 const LATEST_PAGE = CHAT_PAGE_DEFAULT;
 const OLDER_PAGE = 100;
 /** The most `after` answers at once; a longer gap is read in a few rounds. */
 const CATCH_UP_PAGE = CHAT_PAGE_MAX;
 const CATCH_UP_ROUNDS = 5;
-
-export const chatKeys = {
-  all: ['chat'] as const,
-  log: ['chat', 'log'] as const,
-  todayCountAll: ['chat', 'today-count'] as const,
-  todayCount: (userId: string | undefined) => ['chat', 'today-count', userId ?? ''] as const,
-};
 
 export async function fetchChats(token: string | null, query: ChatListQuery, signal?: AbortSignal): Promise<ChatMessage[]> {
   return (await call(listChats, { query, token, signal })).chats;
@@ -120,20 +114,3 @@ export function useSendChat() {
   });
 }
 
-/** The manager menu badge: today's messages (APP_TZ) sent by others. */
-export function useTodayChatCount() {
-  const { token, user } = useAuth();
-  return useQuery({
-    queryKey: chatKeys.todayCount(user?._id),
-    queryFn: ({ signal }) => call(todayChatCount, { token, signal }).then((answer) => answer.count),
-    enabled: Boolean(token),
-    refetchInterval: BADGE_REFRESH_MS,
-    retry: false,
-  });
-}
-
-/** Something from someone else arrived: the badge counts it now rather than within 30 s. */
-export function useRefreshTodayCount() {
-  const client = useQueryClient();
-  return useCallback(() => void client.invalidateQueries({ queryKey: chatKeys.todayCountAll }), [client]);
-}

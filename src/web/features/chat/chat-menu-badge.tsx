@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { formatNumber } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import { useTodayChatCount } from './api.js';
+import { useTodayChatCount } from './today-count.js';
 
 /**
  * The count beside 'Connect' in the side menu (SPEC §2): today's messages sent by others.

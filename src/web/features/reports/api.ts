@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attendance, attendanceExport, dashboardSummary, wages, wagesExport } from '../../../shared/api/reports.js';
+import { attendance, attendanceExport, wages, wagesExport } from '../../../shared/api/reports.js';
 import { attendanceFileName } from '../../../shared/attendance.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { call, download } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { dashboardKey } from './dashboard-query.js';
+
+export { useDashboardSummary } from './dashboard-query.js';
 
 /**
  * Reports of the manager area (server-computed), through the contracts of
- * src/shared/api/reports.ts: attendance, wage register, dashboard summary and the exports.
+ * src/shared/api/reports.ts: attendance, wage register and the exports (the dashboard
+ * summary, the manager's first screen, is in dashboard-query.ts).
  * `month` null asks for the current month, which the server decides in APP_TZ.
  */
 export type { AttendanceGrid, DashboardSummary, WageRegister } from '../../../shared/schemas/reports.js';
@@ -15,7 +19,7 @@ export type { AttendanceGrid, DashboardSummary, WageRegister } from '../../../sh
 export const reportKeys = {
   attendance: (work: WorkType, month: string | null) => ['attendance', work, month ?? 'current'] as const,
   wages: (work: WorkType, month: string | null) => ['wages', work, month ?? 'current'] as const,
-  dashboard: ['dashboard-summary'] as const,
+  dashboard: dashboardKey,
 };
 
 const reportInput = (work: WorkType, month: string | null) => ({ work, month: month ?? undefined });
@@ -38,15 +42,6 @@ export function useWageRegister(work: WorkType, month: string | null) {
   return useQuery({
     queryKey: reportKeys.wages(work, month),
     queryFn: ({ signal }) => call(wages, { query: reportInput(work, month), token, signal }),
-    enabled: Boolean(token),
-  });
-}
-
-export function useDashboardSummary() {
-  const { token } = useAuth();
-  return useQuery({
-    queryKey: reportKeys.dashboard,
-    queryFn: ({ signal }) => call(dashboardSummary, { token, signal }),
     enabled: Boolean(token),
   });
 }

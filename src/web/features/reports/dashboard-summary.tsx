@@ -5,7 +5,8 @@ import { MSG } from '../../../shared/messages.js';
 import { englishErrorText } from '../../api/error-text.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
-import { useDashboardSummary, type DashboardSummary as Summary } from './api.js';
+import type { DashboardSummary as Summary } from './api.js';
+import { useDashboardSummary } from './dashboard-query.js';
 import DashboardCharts from './dashboard-charts.js';
 import classes from './dashboard.module.css';
 

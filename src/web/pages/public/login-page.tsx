@@ -24,7 +24,8 @@ const loadSignIn = () =>
     import('../../api/auth.js'),
     import('../../api/error-text.js'),
     import('../../forms/field-errors.js'),
-    import('@mantine/notifications'),
+    // the toasts' store through the toaster's module, which the first tap loads anyway
+    import('../../layouts/toaster.js'),
   ]).then(([schemas, auth, errors, forms, toaster]) => ({
     loginBody: schemas.loginBody,
     login: auth.login,
