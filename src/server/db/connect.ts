@@ -61,6 +61,16 @@ const DEFAULT_PING_TIMEOUT_MS = 1000;
 const KEEPALIVE_DELAY_MS = 10_000;
 /** A busy embedded database whose queue moved this recently still counts as ready. */
 const EMBEDDED_STALL_MS = 10_000;
+/**
+ * PostgreSQL's buffer pool in the embedded database (decision 0028). initdb writes 128MB
+ * into postgresql.conf, and PGlite's PostgreSQL touches the whole pool as it starts: 128 MiB
+ * of the server's resident memory before the first query, most of it never used by a
+ * database this size. Pages not in the pool are read from the operating system's file
+ * cache. Given on PostgreSQL's command line, which overrides postgresql.conf, so it holds
+ * for every data directory, new or made by an earlier version, and nothing is written to it.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 function warnOnStderr(error: Error): void {
   // through the log's serializer: a driver's message may quote a query's parameters
@@ -236,7 +246,7 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
     location = `${dataDir.replace(/\/+$/, '')}/pgdata`;
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS });
   const queue = new TurnQueue(waitTimeoutMs);
   // PGlite has one connection and queues every caller without limit; this front door
   // bounds the wait for a turn (503 after waitTimeoutMs, less what the request's earlier
