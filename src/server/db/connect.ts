@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -63,6 +66,16 @@ const DEFAULT_PING_TIMEOUT_MS = 1000;
 const KEEPALIVE_DELAY_MS = 10_000;
 /** A busy embedded database whose queue moved this recently still counts as ready. */
 const EMBEDDED_STALL_MS = 10_000;
+/**
+ * PostgreSQL's buffer pool in the embedded database (decision 0028). initdb writes 128MB
+ * into postgresql.conf, and PGlite's PostgreSQL touches the whole pool as it starts: 128 MiB
+ * of the server's resident memory before the first query, most of it never used by a
+ * database this size. Pages not in the pool are read from the operating system's file
+ * cache. Given on PostgreSQL's command line, which overrides postgresql.conf, so it holds
+ * for every data directory, new or made by an earlier version, and nothing is written to it.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 function warnOnStderr(error: Error): void {
   // through the log's serializer: a driver's message may quote a query's parameters
@@ -237,13 +250,51 @@ export class PingConnection {
   }
 }
 
+const INIT_SCRIPT = `require(process.argv[1]).PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });`;
+
+/**
+ * Creates a new embedded database in `location` in a child process (decision 0028). PGlite
+ * makes a new one by running initdb with a second, temporary PostgreSQL and initdb's own
+ * WebAssembly module; in this process their memory (about 490 MiB: two WebAssembly heaps,
+ * the new directory as a tarball, two more compiled modules) stayed resident until V8 next
+ * collected garbage, which an idle server may never do. The child gives it all back when
+ * it exits, so a first start holds what a restart holds. Its stderr is the error's message.
+ */
+function initPgliteInChild(location: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', INIT_SCRIPT, entry, location, JSON.stringify(PGLITE_START_PARAMS)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // a parent that exits half-way (a second Ctrl+C) must not leave initdb writing on alone
+    const stop = () => child.kill('SIGKILL');
+    process.once('exit', stop);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.once('error', (error) => {
+      process.off('exit', stop);
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      process.off('exit', stop);
+      if (code === 0) resolve();
+      else reject(new Error(`creating the embedded database in ${location} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+    });
+  });
+}
+
 async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<DatabaseHandle> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
     location = `${dataDir.replace(/\/+$/, '')}/pgdata`;
     mkdirSync(location, { recursive: true });
+    if (!existsSync(path.join(location, 'PG_VERSION'))) await initPgliteInChild(location);
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS });
   const queue = new TurnQueue(waitTimeoutMs);
   // PGlite has one connection and queues every caller without limit; this front door
   // bounds the wait for a turn (503 after waitTimeoutMs, less what the request's earlier
