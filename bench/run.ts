@@ -156,7 +156,16 @@ try {
             if (mib > loadRss.mib) loadRss = { mib, scenario: `${scenario.name}, ${conns} conns` };
           }, 250)
         : undefined;
+    const alongside = scenario.alongside && (await scenario.alongside.options(context));
     const started = performance.now();
+    const beside =
+      scenario.alongside &&
+      new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(
+          { url: server.baseUrl, duration, connections: scenario.alongside!.connections, overallRate: scenario.alongside!.rate, ...alongside },
+          (error, finished) => (error ? reject(error) : resolve(finished)),
+        );
+      });
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         { url: server.baseUrl, duration, connections: conns, ...(scenario.rate ? { overallRate: scenario.rate } : {}), ...options },
@@ -166,6 +175,10 @@ try {
         latencies.push(responseTime);
       });
     }).finally(() => clearInterval(sampler));
+    const besideResult = await beside;
+    if (besideResult && besideResult.non2xx + besideResult.errors > 0) {
+      notes.push(`${scenario.name}: ${besideResult.non2xx + besideResult.errors} of the ${besideResult.requests.total} requests sent alongside failed`);
+    }
     const seconds = (performance.now() - started) / 1000;
     if (seconds < duration - 1) ranShort.push(`${scenario.name}, ${conns} conns: ${seconds.toFixed(1)} s of ${duration} (the duties prepared for it ran out)`);
     latencies.sort((a, b) => a - b);

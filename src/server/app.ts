@@ -137,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
   // answered here empties this instance's cache, and tells the others, before its answer
   // leaves (its transaction has committed by then): its author's next read is fresh, on
-  // whichever instance it lands.
+  // whichever instance it lands. A refused write (4xx) changed nothing — every write checks
+  // its input first and writes in one transaction — and neither did one that says it leaves
+  // the kept answers alone (a chat message, a sign-in): neither empties anything, so a
+  // busy chat or a stream of failed sign-ins cannot keep the boards from being kept.
   const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
@@ -145,10 +148,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {
     if (!isApiUrl(request.url)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      responseCache.cache.changed();
-      // a refused write changed nothing
-      if (reply.statusCode < 400) await announceChangeOrRetry(database, request.log);
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && !request.routeOptions.config.leavesKeptAnswers) {
+      if (reply.statusCode < 400) {
+        responseCache.cache.changed();
+        await announceChangeOrRetry(database, request.log);
+      } else if (reply.statusCode >= 500) {
+        // a fault may have come after the commit: this instance computes its lists again
+        responseCache.cache.changed();
+      }
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

@@ -38,6 +38,22 @@ export interface CachedRoute<C extends RouteContract> {
 }
 
 /**
+ * A write that changes nothing a kept answer shows (a chat message, a sign-in, a sign-out)
+ * says so with `leavesKeptAnswers`: it does not empty the kept lists, here or on the other
+ * instances (decision 0027). Any other write does.
+ */
+export interface WriteRoute {
+  leavesKeptAnswers: true;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** set by serve() for a write that changes nothing a kept answer shows */
+    leavesKeptAnswers?: boolean;
+  }
+}
+
+/**
  * The part of a list's answer that depends on who asks: the role, and for a supervisor
  * their own work type (the only one they may read). Managers and admins see the same.
  */
@@ -78,10 +94,10 @@ export function fastifySchema(contract: RouteContract) {
 export function serve<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
-  options: ServerOptions & Partial<CachedRoute<C>>,
+  options: ServerOptions & Partial<CachedRoute<C>> & Partial<WriteRoute>,
   handler: ContractHandler<C>,
 ): void {
-  const { cacheScope, ...routeOptions } = options;
+  const { cacheScope, leavesKeptAnswers, ...routeOptions } = options;
   const cached: ContractHandler<C> | undefined = cacheScope
     ? async (request, reply) => {
         const key = `${contract.method} ${contract.path} ${cacheScope(request)} ${queryKey(request.query)}`;
@@ -90,6 +106,7 @@ export function serve<C extends RouteContract>(
     : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     ...routeOptions,
+    ...(leavesKeptAnswers ? { config: { ...routeOptions.config, leavesKeptAnswers } } : {}),
     method: contract.method,
     url: fastifyPath(contract.path),
     schema: fastifySchema(contract) as never,

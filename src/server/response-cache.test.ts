@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
-import { users } from './db/schema.js';
+import { staff, users } from './db/schema.js';
 import { computeAnswer, MAX_AGE_MS, ResponseCache } from './response-cache.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
@@ -97,6 +97,30 @@ describe('the busiest lists, kept until their data changes', () => {
     const after = ids((await get('/mcctrain/get-livemcctrain?work=mcc', managerToken)).body);
     expect(before).not.toContain(added);
     expect(after).toContain(added);
+  });
+
+  it('keeps its lists through writes that change none of them: chat messages, sign-ins, refused and unknown writes', async () => {
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const user = await buildUser(t.deps.db, { role: ROLE.manager });
+    const nameOnList = async () =>
+      (await get('/worker/get-workers?work=mcc', managerToken)).json<{ _id: string; name: string }[]>().find((row) => row._id === worker.id)?.name;
+    expect(await nameOnList()).toBe(worker.name);
+    // a change made past the app (as by hand in psql) is announced by nobody: the kept list
+    // shows it only once a write through the app empties the cache
+    await t.deps.db.update(staff).set({ name: 'Renamed By Hand' }).where(eq(staff.id, worker.id));
+    const post = (url: string, payload: object, token?: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: token ? { authorization: token } : {}, payload });
+    expect((await post('/chat/createchat', { text: 'Platform 4 done' }, managerToken)).statusCode).toBe(201);
+    const token = await loginAs(t.app, user);
+    expect((await post('/auth/login', { email: user.email, password: 'not the password' })).statusCode).toBe(401);
+    expect((await post('/auth/logout', {}, token)).statusCode).toBe(200);
+    expect((await post('/mcctrain/create-mcctrain', { work: 'mcc' }, managerToken)).statusCode).toBe(400);
+    expect((await post('/mcctrain/create-mcctrain', { work: 'mcc' })).statusCode).toBe(401);
+    expect((await post('/no-such-call', {}, managerToken)).statusCode).toBe(404);
+    expect(await nameOnList()).toBe(worker.name);
+    // a write that changes data empties it
+    await createDuty([worker.id]);
+    expect(await nameOnList()).toBe('Renamed By Hand');
   });
 
   it('never hands one viewer the answer kept for another: a supervisor gets the crew view of their own work type', async () => {

@@ -36,11 +36,13 @@ interface Entry extends Answer {
  * Answers of the busiest lists (get-workers, the live and completed boards, attendance,
  * the dashboard summary), kept until their data changes (issue 16, decision 0027).
  *
- * - **Freshness.** Every write request this app answers (any API method but GET, HEAD and
- *   OPTIONS) empties this instance's cache before its answer leaves, and, once its
- *   transaction has committed, announces the change on `dutyroll_data` (NOTIFY) to every
- *   instance, which empties theirs. The command-line tools announce their changes too. A
- *   change made past the app shows within MAX_AGE_MS.
+ * - **Freshness.** Every write request this app answers successfully (any API method but
+ *   GET, HEAD and OPTIONS) empties this instance's cache before its answer leaves, and, once
+ *   its transaction has committed, announces the change on `dutyroll_data` (NOTIFY) to every
+ *   instance, which empties theirs; a refused write (4xx) changed nothing, and a route marked
+ *   `leavesKeptAnswers` (chat, sign-in, sign-out) changes nothing kept (app.ts). The
+ *   command-line tools announce their changes too. A change made past the app shows within
+ *   MAX_AGE_MS.
  * - **Only while listening.** Until the LISTEN connection is up, and from the moment it is
  *   lost, nothing is kept or served from memory: changes announced meanwhile would go
  *   unheard.

@@ -28,12 +28,12 @@ import { tokenFromHeader } from './tokens.js';
 /** The /auth calls of SPEC §7 (sign-in, guards, registration, password reset), from src/shared/api/auth.ts. */
 export function authRoutes(deps: AppDeps) {
   return async function authPlugin(app: FastifyInstance): Promise<void> {
-    serve(app, loginRoute, {}, async (request) => {
+    serve(app, loginRoute, { leavesKeptAnswers: true }, async (request) => {
       const { user, token } = await login(deps, request.body.email, request.body.password);
       return { success: true as const, msg: MSG.loginSuccess, user, token };
     });
 
-    serve(app, logout, {}, async (request) => {
+    serve(app, logout, { leavesKeptAnswers: true }, async (request) => {
       const token = tokenFromHeader(request.headers.authorization);
       if (token) await revokeSession(deps.db, token);
       return { success: true as const, msg: MSG.loggedOut };

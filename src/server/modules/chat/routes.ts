@@ -46,7 +46,7 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
 
     serve(app, listChatsRoute, { onRequest: chatters }, async (request) => ({ chats: await listChats(deps.db, request.query) }));
 
-    serve(app, createChatRoute, { onRequest: chatters }, async (request, reply) => {
+    serve(app, createChatRoute, { onRequest: chatters, leavesKeptAnswers: true }, async (request, reply) => {
       const user = request.user!;
       if ((await hitRateLimit(deps.db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
       const chat = await createChat(deps.db, user, request.body.text, deps.now());
