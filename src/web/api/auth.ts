@@ -1,27 +1,13 @@
-import { forgetPassword, login as loginRoute, logout as logoutRoute, register as registerRoute, resetPassword as resetPasswordRoute, setup, verifyOtp } from '../../shared/api/auth.js';
+import { forgetPassword, login as loginRoute, register as registerRoute, resetPassword as resetPasswordRoute, setup, verifyOtp } from '../../shared/api/auth.js';
 import { call, callApi, type CallInput } from './call.js';
 
 /**
  * The /auth calls of SPEC §7, through their contracts (src/shared/api/auth.ts). The area
- * checks and the area's Logout, which the first screens after sign-in make, are in
- * first-calls.ts.
+ * checks and Logout, which the first screens after sign-in make, are in first-calls.ts.
  */
 
 export function login(body: CallInput<typeof loginRoute>['body']) {
   return call(loginRoute, { body });
-}
-
-/**
- * Revokes the session on the server (the sign-in page ending a session left open). Never
- * throws: signing out locally must always work.
- */
-export async function logout(token: string | null): Promise<void> {
-  if (!token) return;
-  try {
-    await call(logoutRoute, { token });
-  } catch {
-    // An expired or unknown token is already as good as revoked.
-  }
 }
 
 export function fetchSetup(signal?: AbortSignal) {
