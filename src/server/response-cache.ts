@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from './db/connect.js';
 
 /** The channel every instance hears about data changes on (announceChange). */
@@ -211,16 +211,30 @@ export async function announceChange(database: Pick<DatabaseHandle, 'db' | 'kind
 
 /**
  * The cache of an app on this database: it keeps answers only while it listens for the
- * changes other instances announce.
+ * changes other instances announce, and warns when listening is lost (a dead or silently
+ * dropped LISTEN connection, found by its heartbeat).
  */
-export async function openResponseCache(database: DatabaseHandle, maxBytes: number): Promise<{ cache: ResponseCache; stop: () => Promise<void> }> {
+export async function openResponseCache(
+  database: DatabaseHandle,
+  maxBytes: number,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<{ cache: ResponseCache; stop: () => Promise<void> }> {
   const cache = new ResponseCache(maxBytes);
   if (maxBytes <= 0) return { cache, stop: async () => {} };
+  let lost = false;
   const stop = await database.listen(
     DATA_CHANNEL,
     () => cache.changed(),
-    () => cache.listeningStarted(),
-    () => cache.listeningLost(),
+    () => {
+      cache.listeningStarted();
+      if (lost) log?.info('listening for changes again: the busiest lists are kept again');
+      lost = false;
+    },
+    () => {
+      cache.listeningLost();
+      if (!lost) log?.warn('not listening for changes (the LISTEN connection was lost; reconnecting): every list is computed afresh until it is back');
+      lost = true;
+    },
   );
   return { cache, stop };
 }
