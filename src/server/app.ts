@@ -146,11 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
   // answered here empties this instance's cache, and tells the others, before its answer
-  // leaves (its transaction has committed by then): its author's next read is fresh, on
-  // whichever instance it lands. A refused write (4xx) changed nothing — every write checks
-  // its input first and writes in one transaction — and neither did one that says it leaves
-  // the kept answers alone (a chat message, a sign-in): neither empties anything, so a
-  // busy chat or a stream of failed sign-ins cannot keep the boards from being kept.
+  // leaves (its transaction has committed by then): its author's next read on this
+  // instance is fresh. Another instance empties its cache when the announcement reaches
+  // it, usually milliseconds later but not always before the author's next read: behind a
+  // load balancer, sticky sessions give read-your-write (README). A write that failed
+  // (5xx) may have committed before failing: it empties and tells the others too. A
+  // refused write (4xx) changed nothing — every write checks its input first and writes in
+  // one transaction — and neither did one that says it leaves the kept answers alone (a
+  // chat message, a sign-in): neither empties anything, so a busy chat or a stream of
+  // failed sign-ins cannot keep the boards from being kept.
   const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024, app.log);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
