@@ -105,19 +105,29 @@ function browserFunction(source: string): <T>(request: T) => T {
 }
 
 /**
- * Announces a committed change to the other instances. The write itself succeeded, so its
+ * Announces committed changes to the other instances. The write itself succeeded, so its
  * answer goes out either way; an announcement that fails (the database went away just
- * then) is tried again in the background a second later, and the others' kept answers
- * expire within MAX_AGE_MS regardless.
+ * then) is tried again in the background a second later — once for all the changes that
+ * failed meanwhile, as one announcement tells of every change before it — and the others'
+ * kept answers expire within MAX_AGE_MS regardless.
  */
-async function announceChangeOrRetry(database: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
-  try {
-    await announceChange(database);
-  } catch {
-    setTimeout(() => {
+function changeAnnouncer(database: DatabaseHandle, log: FastifyBaseLogger) {
+  let retry: NodeJS.Timeout | null = null;
+  const later = () => {
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = null;
       announceChange(database).catch((error: unknown) => log.warn({ err: error }, 'could not tell the other instances of a change'));
-    }, 1000).unref();
-  }
+    }, 1000);
+    retry.unref();
+  };
+  return {
+    announce: () => announceChange(database).catch(later),
+    stop: () => {
+      if (retry) clearTimeout(retry);
+      retry = null;
+    },
+  };
 }
 
 /** The whole application, ready to listen or to be called with inject() in tests. */
@@ -136,14 +146,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
   // answered here empties this instance's cache, and tells the others, before its answer
-  // leaves (its transaction has committed by then): its author's next read is fresh, on
-  // whichever instance it lands. A refused write (4xx) changed nothing — every write checks
-  // its input first and writes in one transaction — and neither did one that says it leaves
-  // the kept answers alone (a chat message, a sign-in): neither empties anything, so a
-  // busy chat or a stream of failed sign-ins cannot keep the boards from being kept.
-  const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024);
+  // leaves (its transaction has committed by then): its author's next read on this
+  // instance is fresh. Another instance empties its cache when the announcement reaches
+  // it, usually milliseconds later but not always before the author's next read: behind a
+  // load balancer, sticky sessions give read-your-write (README). A write that failed
+  // (5xx) may have committed before failing: it empties and tells the others too. A
+  // refused write (4xx) changed nothing — every write checks its input first and writes in
+  // one transaction — and neither did one that says it leaves the kept answers alone (a
+  // chat message, a sign-in): neither empties anything, so a busy chat or a stream of
+  // failed sign-ins cannot keep the boards from being kept.
+  const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024, app.log);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
+  const announcer = changeAnnouncer(database, app.log);
+  app.addHook('onClose', async () => announcer.stop());
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {
@@ -152,10 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (write && !request.routeOptions.config.leavesKeptAnswers) {
       if (reply.statusCode < 400) {
         responseCache.cache.changed();
-        await announceChangeOrRetry(database, request.log);
+        await announcer.announce();
       } else if (reply.statusCode >= 500) {
-        // a fault may have come after the commit: this instance computes its lists again
+        // a fault may have come after the commit: here and on the other instances it counts
+        // as a change (told without delaying the error, which may be an outage's prompt 503)
         responseCache.cache.changed();
+        void announcer.announce();
       }
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
-import { staff, users } from './db/schema.js';
+import { duties, staff, users } from './db/schema.js';
 import { computeAnswer, MAX_AGE_MS, ResponseCache } from './response-cache.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
@@ -183,6 +183,54 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
       const added = await createDuty([worker.id]);
       expect(await eventually(async () => (await read()).includes(added))).toBe(true);
     } finally {
+      await other.app.close();
+      await second.close();
+    }
+  });
+
+  it('a write that answered 500 after its commit still drops the other’s kept list', async () => {
+    const url = (t.database as { url?: string }).url!;
+    const second = await openDatabase({ databaseUrl: url, maxConnections: 2 });
+    const other = await createTestApp({ database: second });
+    // an instance whose writes fail after their transaction committed, once armed
+    const fault = { armed: false };
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction') {
+          return async (...args: Parameters<typeof target.transaction>) => {
+            const result = await target.transaction(...args);
+            if (fault.armed) {
+              fault.armed = false;
+              throw new Error('a fault after the commit');
+            }
+            return result;
+          };
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const faulty = await createTestApp({ database: { ...t.database, db } });
+    try {
+      const token = await loginAs(other.app, await buildUser(other.deps.db, { role: ROLE.manager }));
+      const read = async () => ids((await get('/mcctrain/get-livemcctrain?work=mcc', token, {}, other.app)).body);
+      expect(await eventually(async () => other.app.responseCache.active)).toBe(true);
+      await read();
+      expect(other.app.responseCache.size.entries).toBeGreaterThan(0);
+      const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+      fault.armed = true;
+      const response = await faulty.app.inject({
+        method: 'POST',
+        url: '/api/v1/mcctrain/create-mcctrain',
+        headers: { authorization: managerToken },
+        payload: { work: 'mcc', trainno: '12951', totalcoach: 18, type: 'Primary', supervisor: mccSupervisorId, workers: [worker.id], status: 'processing' },
+      });
+      expect(response.statusCode).toBe(500);
+      const [committed] = await t.deps.db.select({ id: duties.id }).from(duties).where(eq(duties.trainNo, '12951'));
+      expect(committed).toBeDefined();
+      expect(await eventually(async () => (await read()).includes(committed!.id))).toBe(true);
+    } finally {
+      await faulty.app.close();
       await other.app.close();
       await second.close();
     }

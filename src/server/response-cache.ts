@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from './db/connect.js';
 
 /** The channel every instance hears about data changes on (announceChange). */
@@ -39,12 +39,16 @@ interface Entry extends Answer {
  * - **Freshness.** Every write request this app answers successfully (any API method but
  *   GET, HEAD and OPTIONS) empties this instance's cache before its answer leaves, and, once
  *   its transaction has committed, announces the change on `dutyroll_data` (NOTIFY) to every
- *   instance, which empties theirs; a refused write (4xx) changed nothing, and a route marked
- *   `leavesKeptAnswers` (chat, sign-in, sign-out) changes nothing kept (app.ts). The
+ *   instance, which empties theirs when the notification arrives (usually milliseconds
+ *   later; a read sent to another instance at once may come first: sticky sessions give
+ *   read-your-write behind a load balancer). A write that failed (5xx) may have committed
+ *   first: it empties and announces too. A refused write (4xx) changed nothing, and a route
+ *   marked `leavesKeptAnswers` (chat, sign-in, sign-out) changes nothing kept (app.ts). The
  *   command-line tools announce their changes too. A change made past the app shows within
  *   MAX_AGE_MS.
  * - **Only while listening.** Until the LISTEN connection is up, and from the moment it is
- *   lost, nothing is kept or served from memory: changes announced meanwhile would go
+ *   lost (a connection that dies silently is found by its heartbeat within seconds,
+ *   pg-listener.ts), nothing is kept or served from memory: changes announced meanwhile would go
  *   unheard.
  * - **Nothing a reader may not see.** The key is the route, the parsed query and the
  *   viewer's scope, which each route names from exactly what its answer depends on (role,
@@ -211,16 +215,30 @@ export async function announceChange(database: Pick<DatabaseHandle, 'db' | 'kind
 
 /**
  * The cache of an app on this database: it keeps answers only while it listens for the
- * changes other instances announce.
+ * changes other instances announce, and warns when listening is lost (a dead or silently
+ * dropped LISTEN connection, found by its heartbeat).
  */
-export async function openResponseCache(database: DatabaseHandle, maxBytes: number): Promise<{ cache: ResponseCache; stop: () => Promise<void> }> {
+export async function openResponseCache(
+  database: DatabaseHandle,
+  maxBytes: number,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<{ cache: ResponseCache; stop: () => Promise<void> }> {
   const cache = new ResponseCache(maxBytes);
   if (maxBytes <= 0) return { cache, stop: async () => {} };
+  let lost = false;
   const stop = await database.listen(
     DATA_CHANNEL,
     () => cache.changed(),
-    () => cache.listeningStarted(),
-    () => cache.listeningLost(),
+    () => {
+      cache.listeningStarted();
+      if (lost) log?.info('listening for changes again: the busiest lists are kept again');
+      lost = false;
+    },
+    () => {
+      cache.listeningLost();
+      if (!lost) log?.warn('not listening for changes (the LISTEN connection was lost; reconnecting): every list is computed afresh until it is back');
+      lost = true;
+    },
   );
   return { cache, stop };
 }

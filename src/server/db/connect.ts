@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serializeError } from '../log-redaction.js';
 import { MIGRATIONS_DIR } from '../paths.js';
-import { PgListener } from './pg-listener.js';
+import { PgListener, type PgListenerOptions } from './pg-listener.js';
 import { currentRequestBudget } from './request-budget.js';
 import * as schema from './schema.js';
 import { TurnQueue } from './turn-queue.js';
@@ -40,6 +40,11 @@ export interface DatabaseHandle {
    * stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListening?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Whether notifications arrive: false while the LISTEN connection is lost (and being
+   * reopened), null when nothing is listened to or listening cannot be lost (embedded).
+   */
+  listening(): boolean | null;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,13 @@ export interface DatabaseOptions {
   waitTimeoutMs?: number;
   /** Told (for a warning log) when a connection fails outside a request; never fatal. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * The LISTEN connection's heartbeat (PostgreSQL): `select 1` this often, and a connection
+   * that does not answer within the timeout is replaced (a silently dropped connection).
+   * Defaults 5000 and 3000 ms; tests make them small.
+   */
+  listenHeartbeatMs?: number;
+  listenHeartbeatTimeoutMs?: number;
 }
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
@@ -87,11 +99,14 @@ function warnOnStderr(error: Error): void {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const onConnectionError = options.onConnectionError ?? warnOnStderr;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError);
+  if (options.databaseUrl) {
+    const heartbeat = { heartbeatMs: options.listenHeartbeatMs, heartbeatTimeoutMs: options.listenHeartbeatTimeoutMs };
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError, heartbeat);
+  }
   return openPglite(options.dataDir ?? 'memory://', waitTimeoutMs);
 }
 
-function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnectionError: (error: Error) => void): DatabaseHandle {
+function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnectionError: (error: Error) => void, heartbeat: PgListenerOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -120,6 +135,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
   const listener = new PgListener(
     { connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-listen' },
     onConnectionError,
+    heartbeat,
   );
   const pinger = new PingConnection({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-ping' });
   let closing: Promise<void> | null = null;
@@ -129,6 +145,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => !closing && (await pinger.ping(timeoutMs)),
     listen: (channel, onNotify, onListening, onLost) => listener.listen(channel, onNotify, onListening, onLost),
+    listening: () => listener.listening,
     close() {
       closing ??= (async () => {
         pinger.close();
@@ -335,6 +352,8 @@ async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<Datab
         if (!client.closed) await stop();
       };
     },
+    // the embedded database notifies within the process: nothing to lose
+    listening: () => null,
     close: () => client.close(),
   };
 }
