@@ -1,4 +1,3 @@
-import { queryClient } from '../query-client.js';
 import { forgetKeptChanges } from './kept-changes.js';
 
 /**
@@ -26,6 +25,17 @@ let active: ActiveSession | null = null;
 /** Tokens the server refused whose end was already handled (a 401 per request would repeat it). */
 const refused = new Set<string>();
 let ending: Promise<void> = Promise.resolve();
+const accountChangeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the account signed in is replaced (by another or by none): the
+ * query cache empties itself this way (query-client.ts), without this first-download module
+ * importing the query library's code.
+ */
+export function whenAccountChanges(listener: () => void): () => void {
+  accountChangeListeners.add(listener);
+  return () => accountChangeListeners.delete(listener);
+}
 
 /** The account signed in on this phone and its token, or null. */
 export function activeSession(): ActiveSession | null {
@@ -42,7 +52,7 @@ export function followSession(next: ActiveSession | null, options: { discardUnse
   active = next;
   if (before && before.userId !== next?.userId) {
     // nothing the last account loaded may be shown to the next one
-    queryClient.clear();
+    for (const listener of accountChangeListeners) listener();
     endOnPhone(before.userId, options.discardUnsent ?? false);
   }
   // signed in: this account's kept changes are on its own screens now, not the sign-in page's
