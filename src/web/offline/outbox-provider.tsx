@@ -86,7 +86,9 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!outbox) return;
     outbox.start();
-    void outbox.refresh().then(() => outbox.flush());
+    // from the first pause, and past a 401 of an earlier session: the outbox object outlives
+    // the area (sign-in page, another account) and this may be the account's new session
+    void outbox.refresh().then(() => outbox.wake());
     const onOnline = () => void outbox.wake();
     window.addEventListener('online', onOnline);
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
