@@ -32,10 +32,14 @@ export const OFFLINE_MODULES = [
   'features/duties/completed-duty-page.tsx',
   'features/duties/train-detail-page.tsx',
   'features/chat/chat-page.tsx',
-  // what every signed-in screen may need: the sign-in page, the 404 page, the toaster
+  // what every signed-in screen may need: the sign-in page, the 404 page, the toaster, the
+  // top bar's name and Logout (loaded lazily by the entry's layout, so not reached through
+  // the entry's static imports), and what ends a session on the phone (active-session.ts)
   'pages/public/login-page.tsx',
   'pages/public/not-found-page.tsx',
   'layouts/toaster.tsx',
+  'layouts/signed-in-actions.tsx',
+  'offline/session-end.ts',
   // the languages other than English (English is in the entry)
   'i18n/locales/hi.json',
   'i18n/locales/ml.json',

@@ -8,6 +8,7 @@ import {
   type RouteContract,
   type SuccessBody,
 } from '../../shared/api/contract.js';
+import { reportRefusedSession } from '../auth/active-session.js';
 import { apiRequest, ApiError, API_BASE, REQUEST_TIMEOUT_MS, withTimeLimit } from './client.js';
 
 /**
@@ -121,6 +122,7 @@ export async function download<C extends RouteContract>(contract: C, input: Call
     return { response, blob: null, body };
   });
   if (!response.ok || !blob) {
+    if (response.status === 401 && input.token) reportRefusedSession(input.token);
     const msg = body && typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string' ? (body as { msg: string }).msg : '';
     throw new ApiError(response.status, msg, body);
   }

@@ -1,4 +1,5 @@
 import { MSG } from '../../shared/messages.js';
+import { reportRefusedSession } from '../auth/active-session.js';
 import type { AnswerCheck } from './answer-shape.js';
 import { API_BASE } from './base.js';
 import { takeEarlyGet } from './early-requests.js';
@@ -150,6 +151,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
     // the body under the same limit: an answer can stall half-way on a weak signal
     return { response, body: await readBody(response) };
   });
+  // a session the server no longer takes (revoked, expired, account disabled) has ended here too
+  if (response.status === 401 && options.token) reportRefusedSession(options.token);
   if (!response.ok) throw new ApiError(response.status, messageOf(body), body);
   const data = options.schema ? options.schema.parse(body) : (body as T);
   return { status: response.status, data, headers: response.headers };

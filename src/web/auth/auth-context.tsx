@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { forgetEarlyGets } from '../api/early-requests.js';
+import { followSession, type ActiveSession } from './active-session.js';
 import { forgetConfirmedAreas } from './confirmed-areas.js';
 import { AUTH_STORAGE_KEY, parseSession, readStoredSession, writeStoredSession, type Session, type SessionUser } from './session.js';
 
@@ -9,22 +10,38 @@ interface AuthState {
   /** True between a logout and the redirect to /login, so guards do not flash their countdown. */
   signingOut: boolean;
   signIn: (session: Session) => void;
-  /** Clears the session from memory and storage (no server call; see useLogout). */
-  clear: (options?: { signingOut?: boolean }) => void;
+  /**
+   * Clears the session from memory and storage (no server call; see useLogout). The account's
+   * saved lists go with it; its unsent changes are kept unless `discardUnsent` (Logout).
+   */
+  clear: (options?: { signingOut?: boolean; discardUnsent?: boolean }) => void;
   finishSigningOut: () => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** The shared session (SPEC §3): restored from localStorage on load, kept in sync across tabs. */
+const activeOf = (session: Session | null): ActiveSession | null => (session ? { userId: session.user._id, token: session.token } : null);
+
+/**
+ * The shared session (SPEC §3): restored from localStorage on load, kept in sync across tabs.
+ * Every change is told to active-session.ts, which ends the last account's session on this
+ * phone (its saved lists) when another one, or none, takes its place.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session | null>(() => readStoredSession());
+  const [session, setSession] = useState<Session | null>(() => {
+    const stored = readStoredSession();
+    followSession(activeOf(stored));
+    return stored;
+  });
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
     // Another tab signed in or out: follow it.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === AUTH_STORAGE_KEY || event.key === null) setSession(parseSession(event.newValue));
+      if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
+      const next = parseSession(event.newValue);
+      followSession(activeOf(next));
+      setSession(next);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -33,14 +50,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((next: Session) => {
     forgetConfirmedAreas();
     writeStoredSession(next);
+    followSession(activeOf(next));
     setSession(next);
     setSigningOut(false);
   }, []);
 
-  const clear = useCallback((options?: { signingOut?: boolean }) => {
+  const clear = useCallback((options?: { signingOut?: boolean; discardUnsent?: boolean }) => {
     forgetConfirmedAreas();
     forgetEarlyGets();
     writeStoredSession(null);
+    followSession(null, { discardUnsent: options?.discardUnsent ?? false });
     setSession(null);
     if (options?.signingOut) setSigningOut(true);
   }, []);

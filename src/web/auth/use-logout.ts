@@ -6,8 +6,8 @@ import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
 import { logout } from '../api/first-calls.js';
 import { translateMessage } from '../i18n/messages.js';
+import { sessionEndSettled } from './active-session.js';
 import { useAuth } from './auth-context.js';
-import { clearOfflineData } from '../offline/idb-store.js';
 
 /**
  * Logout (SPEC §4): revoke the session on the server, clear state and storage (with the
@@ -15,13 +15,13 @@ import { clearOfflineData } from '../offline/idb-store.js';
  * changes are unsent), toast, and go to /login after one second.
  */
 export function useLogout(): () => Promise<void> {
-  const { token, user, clear, finishSigningOut } = useAuth();
+  const { token, clear, finishSigningOut } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const revoking = logout(token);
-    const forgetting = user ? clearOfflineData(user._id).catch(() => {}) : Promise.resolve();
-    clear({ signingOut: true });
+    clear({ signingOut: true, discardUnsent: true });
+    const forgetting = sessionEndSettled();
     queryClient.clear();
     notifications.show({ color: 'green', message: translateMessage(MSG.loggedOut) });
     window.setTimeout(() => {
@@ -29,5 +29,5 @@ export function useLogout(): () => Promise<void> {
       finishSigningOut();
     }, LOGOUT_REDIRECT_MS);
     await Promise.all([revoking, forgetting]);
-  }, [token, user, clear, finishSigningOut, navigate, queryClient]);
+  }, [token, clear, finishSigningOut, navigate, queryClient]);
 }

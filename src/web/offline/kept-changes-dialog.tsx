@@ -14,7 +14,8 @@ import { fixPath, type FixState } from './fix-entry.js';
 
 /**
  * The list of kept changes (decision 0020), opened from OfflineStatus's Review: a refused
- * one shows the server's message and what was entered, to Fix or Discard. Its own chunk,
+ * one shows the server's message and what was entered, to Fix or Discard; one still
+ * waiting (not on its way) can be discarded as well. Its own chunk,
  * loaded when first opened (decision 0023): the dialogs are no part of a first screen.
  */
 export default function KeptChangesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -113,7 +114,8 @@ function EntryCard({ entry, heldBack, onFix, onDiscard }: { entry: OutboxEntry; 
           </Text>
         ))}
       </Stack>
-      {(refused || heldBack) && (
+      {/* a waiting change may be discarded too: kept from a session that ended, its maker may no longer want it sent */}
+      {entry.state !== 'sending' && (
         <Group gap="xs" mt="sm">
           {refused && !(entry.kind !== 'create' && isLocalId(entry.dutyRef)) && (
             <Button size="sm" onClick={onFix}>

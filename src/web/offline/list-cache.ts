@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Duty } from '../../shared/schemas/duties.js';
 import type { Worker } from '../../shared/schemas/staff.js';
 import { ApiError, NetworkError } from '../api/client.js';
+import { activeSession } from '../auth/active-session.js';
 import { readList, readLists, saveList } from './idb-store.js';
 
 /**
@@ -9,7 +10,9 @@ import { readList, readLists, saveList } from './idb-store.js';
  * duties, their work type's active staff), kept from the last online visit. A list is
  * saved each time it loads; when a load finds no network, the saved copy is shown with
  * its age. Only the fields the screens read are kept (decision 0013): never Aadhaar,
- * bank account, IFSC or phone numbers.
+ * bank account, IFSC or phone numbers. A list is saved only while its account is the one
+ * signed in (an answer that arrives after the session ended is not kept), is deleted when
+ * the session ends (auth/active-session.ts) and is not shown after three days (idb-store.ts).
  */
 
 /** A crew candidate as the crew search shows it: name, Emp ID and the live duty flag. */
@@ -67,6 +70,13 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
+/** Forgets which lists on screen were saved copies (the session ended). */
+export function forgetShownSaved(): void {
+  if (shownSaved.size === 0) return;
+  shownSaved.clear();
+  changed();
+}
+
 /**
  * Loads a list (already cut to what the screen needs) and saves it; without network, answers the saved
  * copy (and marks it as saved at its time), or the load's error when there is none.
@@ -75,7 +85,7 @@ export async function loadWithSavedCopy<T>(userId: string | undefined, name: str
   try {
     const value = await load();
     if (shownSaved.delete(name)) changed();
-    if (userId) void saveList(userId, name, value).catch(() => {});
+    if (userId && activeSession()?.userId === userId) void saveList(userId, name, value).catch(() => {});
     return value;
   } catch (error) {
     if (!userId || !isUnreachable(error)) throw error;

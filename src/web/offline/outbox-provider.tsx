@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { activeSession } from '../auth/active-session.js';
 import { useAuth } from '../auth/auth-context.js';
 import { idbOutboxStore } from './idb-store.js';
 import { Outbox, type OutboxStatus } from './outbox.js';
@@ -34,7 +35,6 @@ async function loadSender(): Promise<typeof sendEntry> {
 
 const CHANNEL = 'dutyroll-outbox';
 const outboxes = new Map<string, Outbox>();
-let currentToken: string | null = null;
 
 /** In-tab stand-in for the Web Locks API (older browsers, plain-http pages). */
 let tabQueue: Promise<unknown> = Promise.resolve();
@@ -58,7 +58,9 @@ export function outboxFor(userId: string): Outbox {
     outbox = new Outbox({
       store: idbOutboxStore,
       userId,
-      send: async (entry) => (await loadSender())(entry, currentToken),
+      // the session of the moment, read when the request goes: sendEntry sends an entry
+      // only with its own account's session (never under another person's)
+      send: async (entry) => (await loadSender())(entry, activeSession()),
       lock: <T,>(fn: () => Promise<T>) => (typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request(`${CHANNEL}:${userId}`, fn) as Promise<T>) : tabLock(fn)),
       isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
       schedule: (fn, ms) => {
@@ -81,15 +83,12 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
   const userId = user?._id ?? null;
   const outbox = userId ? outboxFor(userId) : null;
 
-  // the sends go with the session of the moment (declared first: runs before the first send)
-  useEffect(() => {
-    currentToken = token;
-  }, [token]);
-
   useEffect(() => {
     if (!outbox) return;
     outbox.start();
-    void outbox.refresh().then(() => outbox.flush());
+    // from the first pause, and past a 401 of an earlier session: the outbox object outlives
+    // the area (sign-in page, another account) and this may be the account's new session
+    void outbox.refresh().then(() => outbox.wake());
     const onOnline = () => void outbox.wake();
     window.addEventListener('online', onOnline);
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { homePathForRole, ROLE } from '../../../shared/roles.js';
+import { sessionEndSettled } from '../../auth/active-session.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { keptChangesCount, subscribeKeptChanges } from '../../auth/kept-changes.js';
 import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
@@ -149,6 +151,8 @@ export default function LoginPage() {
       // the role is known: its home starts loading now if the idle prefetch guessed another
       if (answer.user.role !== (readLastRole() ?? ROLE.supervisor)) prefetchHomeOf(answer.user.role);
       rememberRole(answer.user.role);
+      // the last account's saved lists are gone before the next one is in
+      await sessionEndSettled();
       signIn({ user: answer.user, token: answer.token });
       code.notifications.show({ color: 'green', message: translateMessage(MSG.loginSuccess) });
       const home = homePathForRole(answer.user.role) ?? '/';
@@ -163,6 +167,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} corner={<LanguageSwitch />}>
+      <KeptChangesNotice />
       <form onSubmit={onSubmit} noValidate className={classes.form} onKeyDown={prefetch} onPointerDown={prefetch} onChange={prefetch}>
         <Field label={t('auth.email')} error={errors.email && m(errors.email)}>
           {(props) => (
@@ -218,6 +223,28 @@ export default function LoginPage() {
         </button>
       </form>
     </AuthCard>
+  );
+}
+
+/**
+ * Changes made on this phone by an account whose session ended without Logout are kept for
+ * that person (issue 24, decision 0020): said here, where the next person signs in, in a
+ * notice that can be closed. They are sent only after that account signs in again.
+ */
+function KeptChangesNotice() {
+  const { t } = useTranslation();
+  const kept = useSyncExternalStore(subscribeKeptChanges, keptChangesCount, () => 0);
+  const [closed, setClosed] = useState(false);
+  if (kept === 0 || closed) return null;
+  return (
+    <div role="status" className={classes.notice} data-testid="kept-changes-notice">
+      <p className={classes.noticeText}>{t('offline.keptForOwner', { count: kept })}</p>
+      <button type="button" className={classes.noticeClose} onClick={() => setClosed(true)} aria-label={t('offline.closeNotice')}>
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </div>
   );
 }
 
