@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CONTRACTS } from '../src/shared/api/index.js';
+import { fillPath } from '../src/shared/api/contract.js';
 import { MSG } from '../src/shared/messages.js';
 import { ROLE } from '../src/shared/roles.js';
 import { uniqueAadhar, workerPayload, newSessionToken } from './helpers/factories.js';
@@ -96,5 +99,69 @@ describe('input rules', () => {
     });
     expect([bill.statusCode, bill.json().msg]).toEqual([400, MSG.tooLong('Contract Period', 100)]);
     expect((await call(manager, 'GET', '/mcctrain/getbills')).json().bills).toEqual([]);
+  });
+
+  /**
+   * Issue 24 point 8: a write sent `null` or no body answered 500 (a refinement read a
+   * field of null). Every write of the API, sent no form, a list or a text, answers 4xx
+   * with the app's own {msg}: no body is a form with nothing filled in (the route's
+   * "required" message, as `{}`), a list or a text is not a form.
+   */
+  describe('writes sent no object as their body', () => {
+    const writes = ALL_CONTRACTS.filter((contract) => contract.method !== 'GET' && contract.path !== '/auth/logout');
+    const bodies = [
+      ['null', { payload: 'null', headers: { 'content-type': 'application/json' } }],
+      ['no body', {}],
+      ['[]', { payload: '[]', headers: { 'content-type': 'application/json' } }],
+      ['"x"', { payload: '"x"', headers: { 'content-type': 'application/json' } }],
+      ['{}', { payload: '{}', headers: { 'content-type': 'application/json' } }],
+    ] as const;
+    const send = (token: string, method: string, url: string, body: (typeof bodies)[number][1]) =>
+      t.app.inject({
+        method: method as 'POST',
+        url: `/api/v1${url}`,
+        ...('payload' in body ? { payload: body.payload } : {}),
+        headers: { authorization: `Bearer ${token}`, ...('headers' in body ? body.headers : {}) },
+      });
+
+    it('covers every write of src/shared/api', () => {
+      expect(writes.length).toBeGreaterThan(15);
+      expect(writes.map((contract) => contract.path)).toContain('/mcctrain/create-mcctrain');
+    });
+
+    for (const contract of writes) {
+      it(`${contract.method} ${contract.path}`, async () => {
+        // a path that names a record that is not there, or a real work type, so the body decides
+        const url = fillPath(contract.path, { id: randomUUID(), work: 'mcc' });
+        const answers: Record<string, { status: number; msg: unknown }> = {};
+        for (const [label, body] of bodies) {
+          const response = await send(admin, contract.method, url, body);
+          answers[label] = { status: response.statusCode, msg: response.json<{ msg?: unknown }>().msg };
+          expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+          expect(typeof answers[label].msg, `${label}: ${response.body}`).toBe('string');
+          // the app's own words, never the schema library's English defaults
+          expect(answers[label].msg, label).not.toMatch(/^Invalid input/);
+        }
+        if (contract.body) {
+          // nothing sent is a form with nothing filled in; a list or a text is not a form
+          expect(answers['null']).toEqual(answers['{}']);
+          expect(answers['no body']).toEqual(answers['{}']);
+          expect(answers['[]']).toEqual({ status: 400, msg: MSG.bodyNotObject });
+          expect(answers['"x"']).toEqual({ status: 400, msg: MSG.bodyNotObject });
+        }
+      });
+    }
+
+    it("answers create-mcctrain with nothing sent with SPEC's message, for managers and supervisors alike", async () => {
+      const supervisor = await newSessionToken(t, { role: ROLE.supervisor, work: 'mcc' });
+      for (const token of [manager, admin, supervisor]) {
+        for (const [label, body] of bodies.filter(([label]) => label !== '[]' && label !== '"x"')) {
+          const response = await send(token, 'POST', '/mcctrain/create-mcctrain', body);
+          expect([response.statusCode, response.json().msg, response.json().message], label).toEqual([400, MSG.fillAllRequired, MSG.fillAllRequired]);
+        }
+      }
+      expect((await call(manager, 'GET', '/mcctrain/get-livemcctrain')).json()).toEqual([]);
+    });
   });
 });

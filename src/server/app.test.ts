@@ -106,6 +106,18 @@ describe('web app and unknown paths', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it("answers a path with a broken %-escape or an over-long id with the app's own {msg}, not Fastify's body", async () => {
+    // issue 24 point 8: these answered {error, code: FST_ERR_BAD_URL, message, statusCode}
+    const manager = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+    for (const url of ['/api/v1/worker/getoneworker/%E0%A4%A', '/api/v1/worker/getoneworker/%', '/api/v1/mcctrain/getone-mcctrain/%zz', '/dashboard/manager/editstaff/%C0']) {
+      const response = await t.app.inject({ url, headers: { authorization: `Bearer ${manager}` } });
+      expect([response.statusCode, response.json()], url).toEqual([400, { msg: MSG.badUrl }]);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const long = await t.app.inject({ url: `/api/v1/worker/getoneworker/${'x'.repeat(2000)}`, headers: { authorization: `Bearer ${manager}` } });
+    expect([long.statusCode, long.json()]).toEqual([404, { msg: MSG.notFound }]);
+  });
+
   it('sends a Content-Security-Policy and other security headers', async () => {
     const response = await t.app.inject('/login');
     const csp = response.headers['content-security-policy'] as string;

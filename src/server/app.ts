@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -130,6 +130,19 @@ function changeAnnouncer(database: DatabaseHandle, log: FastifyBaseLogger) {
   };
 }
 
+/**
+ * Requests Fastify refuses before any route or hook runs: a path with a broken %-escape
+ * (FST_ERR_BAD_URL) and a path parameter longer than any id (FST_ERR_MAX_PARAM_LENGTH).
+ * Both get the app's own {msg} instead of Fastify's body: the first is a 400 (the address
+ * cannot be read), the second names no record (404, as an id that is not one does).
+ */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  if (error.code === 'FST_ERR_BAD_URL') reply.status(400).send({ msg: MSG.badUrl });
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.status(404).send({ msg: MSG.notFound });
+  else reply.status(error.statusCode ?? 400).send({ msg: MSG.invalidRequest });
+}
+
 /** The whole application, ready to listen or to be called with inject() in tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -137,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
+import { HttpError } from './http-error.js';
 import { computeAnswer } from './response-cache.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
 
@@ -91,6 +93,27 @@ export function fastifySchema(contract: RouteContract) {
   };
 }
 
+/**
+ * A JSON body is a form (decision 0014): sent empty, as `null` or not at all, it is a form
+ * with nothing filled in, and the route's schema answers its own "required" message (SPEC
+ * §5's, for SPEC's forms), never a refinement's fault on a missing object. Any other value
+ * that is not an object (a list, a text, a number) is not a form at all.
+ */
+async function bodyAsForm(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  if (body === undefined || body === null) {
+    request.body = {};
+    return;
+  }
+  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, MSG.bodyNotObject);
+}
+
+/** The route's own preValidation hooks, after bodyAsForm when the contract has a JSON body. */
+function preValidationOf(contract: RouteContract, own: ServerOptions['preValidation']) {
+  if (!contract.body) return own;
+  return [bodyAsForm, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+}
+
 export function serve<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
@@ -107,6 +130,7 @@ export function serve<C extends RouteContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     ...routeOptions,
     ...(leavesKeptAnswers ? { config: { ...routeOptions.config, leavesKeptAnswers } } : {}),
+    preValidation: preValidationOf(contract, routeOptions.preValidation) as never,
     method: contract.method,
     url: fastifyPath(contract.path),
     schema: fastifySchema(contract) as never,

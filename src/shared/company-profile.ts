@@ -33,7 +33,7 @@ import { text } from './schemas/input-rules.js';
 
 /** A required one-line (or multi-line) text with the input rules of text(). */
 const required = (field: string, max: number, message = MSG.fieldRequired(field), options: { min?: number; multiline?: boolean } = {}) =>
-  text(field, { max, multiline: options.multiline }).min(options.min ?? 1, message);
+  text(field, { max, multiline: options.multiline, typeMessage: message }).min(options.min ?? 1, message);
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z.int({ error: MSG.wholeNumberInvalid(field, max) }).min(min, MSG.wholeNumberInvalid(field, max)).max(max, MSG.wholeNumberInvalid(field, max));
@@ -58,28 +58,39 @@ export const companyProfileSchema = z.object({
     .min(COMPANY_YEAR_MIN, MSG.yearInvalid('Year established', COMPANY_YEAR_MIN, COMPANY_YEAR_MAX))
     .max(COMPANY_YEAR_MAX, MSG.yearInvalid('Year established', COMPANY_YEAR_MIN, COMPANY_YEAR_MAX)),
   satisfaction: wholeNumber('Client satisfaction', 0, PERCENT_MAX).describe('per cent'),
-  counters: z.object({
-    workers: wholeNumber('Workers', 0, COUNTER_MAX),
-    totalWork: wholeNumber('Total Work', 0, COUNTER_MAX),
-    clients: wholeNumber('Clients', 0, COUNTER_MAX),
-    states: wholeNumber('States', 0, STATES_COUNTER_MAX),
-  }),
+  counters: z.object(
+    {
+      workers: wholeNumber('Workers', 0, COUNTER_MAX),
+      totalWork: wholeNumber('Total Work', 0, COUNTER_MAX),
+      clients: wholeNumber('Clients', 0, COUNTER_MAX),
+      states: wholeNumber('States', 0, STATES_COUNTER_MAX),
+    },
+    { error: MSG.invalidRequest },
+  ),
   testimonials: z
     .array(
-      z.object({
-        name: required('Testimonial name', TESTIMONIAL_NAME_MAX),
-        role: text('Testimonial role', { max: TESTIMONIAL_NAME_MAX }),
-        text: required('Testimonial text', TESTIMONIAL_TEXT_MAX, undefined, { multiline: true }),
-        rating: z.int({ error: MSG.ratingInvalid(RATING_MAX) }).min(1, MSG.ratingInvalid(RATING_MAX)).max(RATING_MAX, MSG.ratingInvalid(RATING_MAX)),
-      }),
+      z.object(
+        {
+          name: required('Testimonial name', TESTIMONIAL_NAME_MAX),
+          role: text('Testimonial role', { max: TESTIMONIAL_NAME_MAX, typeMessage: MSG.fieldRequired('Testimonial role') }),
+          text: required('Testimonial text', TESTIMONIAL_TEXT_MAX, undefined, { multiline: true }),
+          rating: z.int({ error: MSG.ratingInvalid(RATING_MAX) }).min(1, MSG.ratingInvalid(RATING_MAX)).max(RATING_MAX, MSG.ratingInvalid(RATING_MAX)),
+        },
+        { error: MSG.invalidRequest },
+      ),
+      { error: MSG.invalidRequest },
     )
     .max(TESTIMONIALS_MAX, MSG.tooMany('testimonials', TESTIMONIALS_MAX)),
   faq: z
     .array(
-      z.object({
-        question: required('FAQ question', FAQ_QUESTION_MAX),
-        answer: required('FAQ answer', FAQ_ANSWER_MAX, undefined, { multiline: true }),
-      }),
+      z.object(
+        {
+          question: required('FAQ question', FAQ_QUESTION_MAX),
+          answer: required('FAQ answer', FAQ_ANSWER_MAX, undefined, { multiline: true }),
+        },
+        { error: MSG.invalidRequest },
+      ),
+      { error: MSG.invalidRequest },
     )
     .max(FAQ_MAX, MSG.tooMany('questions', FAQ_MAX)),
 });

@@ -20,3 +20,11 @@ export function maskAadhar(aadhar: string | null | undefined): string {
   if (digits.length < 4) return 'XXXX';
   return `XXXX XXXX ${digits.slice(-4)}`;
 }
+
+/** Shows only the last four characters of a bank account number: XXXXXXXX1234 (empty stays empty). */
+export function maskAccountNumber(account: string | null | undefined): string | null {
+  if (account === null || account === undefined) return null;
+  const plain = account.replace(/\s/g, '');
+  if (plain === '') return account;
+  return `XXXXXXXX${plain.length > 4 ? plain.slice(-4) : ''}`;
+}

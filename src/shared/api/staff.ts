@@ -38,7 +38,8 @@ export const listWorkers = defineRoute({
   tags,
   summary: 'Staff, newest first (supervisors: their own work type, without private fields)',
   description:
-    'Paging: `limit` (1–5000, default 1000) rows from `offset`; the header x-total-count carries the number of matching records. Managers and admins read the Aadhaar masked.',
+    'Paging: `limit` (1–5000, default 1000) rows from `offset`; the header x-total-count carries the number of matching records. Managers and admins read the Aadhaar masked; ' +
+    "managers also read the account number of a manager's or an admin's record masked (XXXXXXXX1234).",
   query: workersQuery,
   responses: { 200: z.array(workerResponse), ...errorResponses(400, 401, 403) },
 });
@@ -48,6 +49,9 @@ export const oneWorker = defineRoute({
   path: '/worker/getoneworker/{id}',
   tags,
   summary: 'One staff record, as a list whose first item is the record (managers and admins)',
+  description:
+    "`editable` is false for a record the reader may not change (for a manager: another manager's or an admin's), whose Aadhaar and account number are then masked. " +
+    '`ownRecord` is true for the reader\'s own record: they may change it, except their designation and setting themself Resigned.',
   params: workerId,
   responses: { 200: z.array(workerResponse), ...errorResponses(401, 403, 404) },
 });
@@ -57,6 +61,9 @@ export const updateWorker = defineRoute({
   path: '/worker/update-worker/{id}',
   tags,
   summary: 'Change a staff record: every field of the Update Worker form (managers and admins)',
+  description:
+    `403 "${MSG.staffOfHigherRole}" when a manager changes another manager's or an admin's record; 403 "${MSG.ownStaffRecord}" for one's own designation or Resigned; ` +
+    `409 "${MSG.lastAdminResigned}".`,
   params: workerId,
   body: workerUpdateBody,
   responses: { 200: saved(MSG.workerUpdated), ...errorResponses(400, 401, 403, 404, 409) },

@@ -152,6 +152,8 @@ export const createDutyBody = z
   })
   .superRefine(
     (value, ctx) => {
+      // runs even when the fields failed: a body that is no object at all has nothing to read
+      if (typeof value !== 'object' || value === null) return;
       const work = toWorkType(value.work);
       if (!work) return;
       nameTheWorkType(ctx, work);
@@ -227,7 +229,7 @@ const dutyEditFields = z.object({
 export function dutyEditSchema(work?: string) {
   return dutyEditFields.superRefine(
     (value, ctx) => {
-      if (work === undefined) return;
+      if (work === undefined || typeof value !== 'object' || value === null) return;
       const workType = toWorkType(work);
       if (workType) nameTheWorkType(ctx, workType);
       const missing = missingForDutyEdit(value, work);

@@ -253,8 +253,10 @@ export const workerResponse = z.object({
   liveDuty: z.string().nullable().optional(),
   /** the linked sign-in account, when the person has one */
   userId: z.string().nullable().optional(),
-  /** on a single record: false when the reader may not change it (an account of a higher role) */
+  /** on a single record: false when the reader may not change it (a manager's or an admin's account, for a manager) */
   editable: z.boolean().optional(),
+  /** on a single record: true when it is the reader's own (their designation and Resigned are an admin's to set) */
+  ownRecord: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });

@@ -73,6 +73,7 @@ const LATIN_KEPT: Record<string, string[]> = {
   monthOutOfRange: ['YYYY-MM'],
   // names in the API itself (a header, query and body fields, JSON values) for whoever calls it
   idempotencyKeyInvalid: ['Idempotency-Key'],
+  bodyNotObject: ['JSON'],
   idempotencyKeyReused: ['Idempotency-Key'],
   disabledInvalid: ['disabled', 'true', 'false'],
   pageSizeInvalid: ['limit'],

@@ -168,7 +168,8 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   const own = ownWork(actor);
   if (own && request.work && request.work !== own) throw refuse(403, MSG.ownWorkOnly);
   const work = own ?? request.work;
-  if (!work) throw refuse(400, MSG.workInvalid);
+  // the work type is a required field of the form (an unknown one the schema refused)
+  if (!work) throw refuse(400, MSG.fillAllRequired);
   // a supervisor's request is read with their work type and themself as supervisor: the
   // schema could not apply the rules of a work type that was not sent
   const filled = { ...request, work, ...(own ? { supervisor: actor.id.toLowerCase() } : {}) };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
-import { multipartFile } from '../../../../test/helpers/multipart.js';
+import { multipartFile, multipartParts, type MultipartPart } from '../../../../test/helpers/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 import { sheetParsesRunning } from './sheet-reader.js';
 
@@ -176,6 +176,41 @@ describe('POST /worker/uploadbulkdata', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain(empId(next));
     expect(ids).toContain(empId(next + 1));
+  });
+
+  describe('an upload of more than one file, or with many form fields (issue 24 point 8)', () => {
+    const send = (parts: MultipartPart[]) => {
+      const { payload, headers } = multipartParts(parts);
+      return t.app.inject({ method: 'POST', url: '/api/v1/worker/uploadbulkdata', payload, headers: { ...headers, authorization: managerToken } });
+    };
+    const fields = (count: number) => Array.from({ length: count }, (_, i) => ({ field: `note${i}`, value: `note ${i}` }));
+
+    it('refuses a second file instead of importing the first alone, and imports nothing', async () => {
+      const first = { field: 'file', filename: 'a.xlsx', content: workbook([row('Twofile First')]) };
+      const second = { field: 'file', filename: 'b.xlsx', content: workbook([row('Twofile Second')]) };
+      for (const parts of [[first, second], [first, { ...second, field: 'other' }]]) {
+        const response = await send(parts);
+        expect([response.statusCode, response.json().msg]).toEqual([400, MSG.bulkOneFile]);
+      }
+      expect(await countByName('Twofile ')).toBe(0);
+    });
+
+    it("refuses too many form fields with the app's message, not the library's", async () => {
+      const file = { field: 'file', filename: 'a.xlsx', content: workbook([row('Fields Many')]) };
+      for (const parts of [[...fields(6), file], [file, ...fields(6)]]) {
+        const response = await send(parts);
+        expect([response.statusCode, response.json().msg]).toEqual([400, MSG.bulkTooManyFields]);
+      }
+      expect(await countByName('Fields Many')).toBe(0);
+    });
+
+    it('lets a few form fields through unread beside the one file', async () => {
+      const response = await send([...fields(2), { field: 'file', filename: 'a.xlsx', content: workbook([row('Fields Few')]) }, ...fields(1)]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await countByName('Fields Few')).toBe(1);
+      const noFile = await send(fields(3));
+      expect([noFile.statusCode, noFile.json().msg]).toEqual([400, MSG.selectExcelFile]);
+    });
   });
 
   it('is for managers and admins', async () => {

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createWorker as createWorkerRoute,
   ifscLookup,
@@ -21,13 +21,42 @@ import { importWorkers, templateWorkbook } from './bulk-import.service.js';
 import { lookupIfsc } from './ifsc.service.js';
 import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker } from './staff.service.js';
 
+/** What @fastify/multipart's refusals mean for the person uploading (its own texts are "reach fields limit" and the like). */
+const MULTIPART_REFUSALS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, MSG.bulkTooLarge],
+  FST_FILES_LIMIT: [400, MSG.bulkOneFile],
+  FST_FIELDS_LIMIT: [400, MSG.bulkTooManyFields],
+  FST_PARTS_LIMIT: [400, MSG.bulkTooManyFields],
+};
+
+/**
+ * The one file of a bulk upload (SPEC §7: multipart, one file field), read whole; other
+ * form fields are let through unread. A second file is refused rather than ignored, so
+ * nobody believes two sheets were imported. Null when the upload holds no file.
+ */
+async function readOneFile(request: FastifyRequest): Promise<Buffer | null> {
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (file !== null) throw new HttpError(400, MSG.bulkOneFile);
+      file = await part.toBuffer();
+    }
+  } catch (error) {
+    const refusal = MULTIPART_REFUSALS[(error as { code?: string }).code ?? ''];
+    if (refusal) throw new HttpError(refusal[0], refusal[1]);
+    throw error;
+  }
+  return file;
+}
+
 /** The staff register (SPEC §7 /worker rows and /auth/getsupervisor), from the contracts of src/shared/api/staff.ts. */
 export function staffRoutes(deps: AppDeps, guards: Guards) {
   const managers = guards.roles(ROLE.manager, ROLE.admin);
   const staffReaders = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
 
   return async function staffPlugin(app: FastifyInstance): Promise<void> {
-    await app.register(multipart, { limits: { fileSize: BULK_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    await app.register(multipart, { limits: { fileSize: BULK_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     const actorOf = (request: { user: { id: string; name: string } | null }) => ({ id: request.user!.id, name: request.user!.name });
 
     serve(app, createWorkerRoute, { onRequest: managers }, async (request, reply) => {
@@ -56,16 +85,8 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, uploadWorkers, { onRequest: managers }, async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(400, MSG.selectExcelFile);
-      const file = await request.file();
-      if (!file) throw new HttpError(400, MSG.selectExcelFile);
-      let buffer: Buffer;
-      try {
-        buffer = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MSG.bulkTooLarge);
-        throw error;
-      }
-      if (buffer.length === 0) throw new HttpError(400, MSG.selectExcelFile);
+      const buffer = await readOneFile(request);
+      if (!buffer || buffer.length === 0) throw new HttpError(400, MSG.selectExcelFile);
       const result = await importWorkers(deps.db, actorOf(request), buffer);
       return reply.status(200).send({
         success: true as const,

@@ -2,7 +2,8 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
-import { maskAadhar, STAFF_STATUS } from '../../../shared/staff.js';
+import { maskAadhar, maskAccountNumber, STAFF_STATUS } from '../../../shared/staff.js';
+import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/staff-permissions.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
@@ -20,9 +21,10 @@ export type StaffView = 'full' | 'list' | 'crew';
 /**
  * Presents a staff record (SPEC §3 field names). 'full' is the edit form's view; 'list'
  * masks the Aadhaar; 'crew' (supervisors choosing a crew) leaves out Aadhaar, bank, UAN,
- * ESI and wage.
+ * ESI and wage. `maskAccount` masks the bank account number too (a record the reader may
+ * not change, decision 0015).
  */
-export function presentWorker(row: StaffRow & { userId?: string | null; liveDuty?: string | null }, view: StaffView): Worker {
+export function presentWorker(row: StaffRow & { userId?: string | null; liveDuty?: string | null }, view: StaffView, maskAccount = false): Worker {
   const createdAt = row.createdAt.toISOString();
   const updatedAt = row.updatedAt.toISOString();
   if (view === 'crew') {
@@ -54,7 +56,7 @@ export function presentWorker(row: StaffRow & { userId?: string | null; liveDuty
     bank: row.bank,
     branch: row.branch,
     ifsccode: row.ifscCode,
-    acnumber: row.acNumber,
+    acnumber: maskAccount ? maskAccountNumber(row.acNumber) : row.acNumber,
     uanno: row.uanNo,
     esino: row.esiNo,
     status: row.status,
@@ -184,6 +186,7 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     .select({
       staff,
       userId: users.id,
+      userRole: users.role,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       liveDuty: liveCrew.liveDuty,
     })
@@ -196,7 +199,10 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     .offset(filters.offset);
   const view: StaffView = isCrewView ? 'crew' : 'list';
   return {
-    workers: rows.map((row) => presentWorker({ ...row.staff, userId: row.userId, liveDuty: row.liveDuty }, view)),
+    // the reader's role alone decides the masks, so every manager reads the same (kept) list
+    workers: rows.map((row) =>
+      presentWorker({ ...row.staff, userId: row.userId, liveDuty: row.liveDuty }, view, listMasksAccountOf(viewer.role, row.userRole)),
+    ),
     total: rows[0]?.total ?? 0,
   };
 }
@@ -208,19 +214,12 @@ async function linkedAccount(db: Database | Tx, staffId: string): Promise<{ id: 
 }
 
 /**
- * Whether an editor may change (or read in full) a staff record linked to an account of
- * the given role: never one of a higher role than their own, or a manager could rename,
- * lock out or read the Aadhaar of an admin.
- */
-export function mayChangeStaffOf(editor: Pick<AccountRow, 'role'>, linkedRole: number | null | undefined): boolean {
-  return linkedRole === null || linkedRole === undefined || linkedRole <= editor.role;
-}
-
-/**
  * GET /worker/getoneworker/{id}: the record with the account linked to it. The full
- * Aadhaar only goes to editors who may change the record; others read it masked.
+ * Aadhaar and account number only go to editors who may change the record (decision
+ * 0015, src/shared/staff-permissions.ts); others read them masked. `ownRecord` tells the
+ * edit form it is the reader's own (their designation and Resigned are an admin's).
  */
-export async function getWorker(db: Database, viewer: Pick<AccountRow, 'role'>, id: string): Promise<Worker | undefined> {
+export async function getWorker(db: Database, viewer: StaffEditor, id: string): Promise<Worker | undefined> {
   const [row] = await db
     .select({ staff, userId: users.id, userRole: users.role })
     .from(staff)
@@ -228,8 +227,12 @@ export async function getWorker(db: Database, viewer: Pick<AccountRow, 'role'>, 
     .where(eq(staff.id, id))
     .limit(1);
   if (!row) return undefined;
-  const worker = presentWorker({ ...row.staff, userId: row.userId }, 'full');
-  return mayChangeStaffOf(viewer, row.userRole) ? { ...worker, editable: true } : { ...worker, aadhar: maskAadhar(row.staff.aadhar), editable: false };
+  const linked = row.userId !== null && row.userRole !== null ? { id: row.userId, role: row.userRole } : null;
+  const ownRecord = isOwnRecord(viewer, linked);
+  if (!mayChangeStaffOf(viewer, linked)) {
+    return { ...presentWorker({ ...row.staff, userId: row.userId }, 'full', true), aadhar: maskAadhar(row.staff.aadhar), editable: false, ownRecord };
+  }
+  return { ...presentWorker({ ...row.staff, userId: row.userId }, 'full'), editable: true, ownRecord };
 }
 
 /** Refuses to leave no admin who can sign in (the rule admin.service applies to accounts). */
@@ -240,9 +243,10 @@ async function keepOneAdmin(tx: Tx, resigningUserId: string): Promise<void> {
 
 /**
  * PUT /worker/update-worker/{id}: changes every field of the form in one transaction with
- * its audit entry. Setting Resigned ends the sessions of the person's account. A record
- * linked to an account of a higher role than the editor's is refused (403), and the last
- * admin who can sign in cannot be set to Resigned (409).
+ * its audit entry. Setting Resigned ends the sessions of the person's account. A manager
+ * changing the record of another manager or of an admin is refused (403), as is anyone
+ * changing their own designation or setting themself Resigned (403); the last admin who
+ * can sign in cannot be set to Resigned (409).
  */
 export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' | 'name' | 'role'>, id: string, input: StaffInput): Promise<StaffRow> {
   const actor: Actor = { id: editor.id, name: editor.name };
@@ -251,7 +255,11 @@ export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' |
       const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
       if (!before) throw new HttpError(404, MSG.workerNotFound);
       const account = await linkedAccount(tx, id);
-      if (account && !mayChangeStaffOf(editor, account.role)) throw new HttpError(403, MSG.staffOfHigherRole);
+      if (!mayChangeStaffOf(editor, account)) throw new HttpError(403, MSG.staffOfHigherRole);
+      if (isOwnRecord(editor, account)) {
+        const refusal = ownRecordRefusal(before, input);
+        if (refusal) throw new HttpError(403, refusal);
+      }
       const empId = input.empid ?? before.empId;
       if (empId !== before.empId) await claimEmpIds(tx, [empId], 0, id);
       const resigning = input.status === STAFF_STATUS.resigned && before.status !== STAFF_STATUS.resigned;

@@ -74,3 +74,15 @@ describe('the Completed board', () => {
     expect(thisMonthRange(new Date('2028-02-10T00:00:00Z'), 'Asia/Kolkata')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
   });
 });
+
+describe('duty schemas given no object', () => {
+  // their cross-field rules run even when the fields failed (issue 24 point 8: a null body was a 500)
+  it('refuse null, a list and a text with an issue instead of throwing', () => {
+    for (const schema of [createDutyBody, dutyEditSchema('mcc'), dutyEditSchema()]) {
+      for (const input of [null, undefined, [], 'x', 7]) {
+        expect(() => schema.safeParse(input)).not.toThrow();
+        expect(schema.safeParse(input).success).toBe(false);
+      }
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { englishErrorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
@@ -48,7 +49,7 @@ export default function EditStaffPage() {
     );
   }
   if (worker.data.editable === false) {
-    // the server refuses any change to it (an account of a higher role): say so up front
+    // the server refuses any change to it (a manager's or an admin's, for a manager; decision 0015): say so up front
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -91,7 +92,13 @@ function formOf(worker: Worker) {
 function EditWorkerForm({ worker }: { worker: Worker }) {
   const { t } = useTranslation();
   const m = useMessages();
-  const { designationOptions, statusOptions } = useStaffLabels();
+  const labels = useStaffLabels();
+  // one's own designation and Resigned are an admin's to set (decision 0015): not offered
+  const own = worker.ownRecord === true;
+  const designationOptions = labels.designationOptions;
+  const statusOptions = own
+    ? labels.statusOptions.map((option) => (option.value === STAFF_STATUS.resigned && worker.status !== STAFF_STATUS.resigned ? { ...option, disabled: true } : option))
+    : labels.statusOptions;
   const navigate = useNavigate();
   const update = useUpdateWorker(worker._id);
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
@@ -134,11 +141,22 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
           <Title order={1} fz={{ base: 24, sm: 28 }}>
             {m(MSG.updateWorker)}
           </Title>
+          {own ? (
+            <Alert color="blue" variant="light">
+              {m(MSG.ownStaffRecord)}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label={t('staff.fields.staffName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.phone')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
             <TextInput label={m(MSG.columnEmpId)} autoComplete="off" {...text('empid')} required />
-            <Select label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <Select
+              label={t('staff.fields.designation')}
+              data={designationOptions}
+              {...select('designation')}
+              allowDeselect={false}
+              disabled={own}
+            />
             <TextInput label={t('staff.fields.aadhar')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
             <TextInput label={t('staff.fields.wage')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
             <Select label={t('staff.fields.work')} data={workOptions} {...select('work')} required allowDeselect={false} />
@@ -152,7 +170,13 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
             <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
-            <Select label={m(MSG.columnStatus)} placeholder={m(MSG.selectStaffStatus)} data={statusOptions} {...select('status')} allowDeselect={false} />
+            <Select
+              label={m(MSG.columnStatus)}
+              placeholder={m(MSG.selectStaffStatus)}
+              data={statusOptions}
+              {...select('status')}
+              allowDeselect={false}
+            />
           </SimpleGrid>
           <Group gap="sm">
             <Button type="submit" size="md" disabled={update.isPending} miw={200}>
