@@ -6,14 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
 import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
 import { openDatabase, type DatabaseHandle } from './connect.js';
+import { markConnectFailure } from './failures.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 import { freePort } from '../../../test/helpers/free-port.js';
+import { createOwnDatabase, type OwnDatabase } from '../../../test/helpers/pg-admin.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -41,6 +43,30 @@ describe('database errors', () => {
     expect(classifyDatabaseError(new TypeError('a bug'))).toBeNull();
   });
 
+  it('classifies by where the error came from: anything raised while connecting is an outage, and config faults say so', () => {
+    // node-postgres's own error class, as the server's ErrorResponse makes it
+    const fromServer = (code: string, message: string, severity = 'ERROR') => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code, severity });
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: secret'), { cause });
+    // raised while the pool opened a connection (the pool marks them)
+    const connecting = (code: string, message: string) => markConnectFailure(fromServer(code, message, 'FATAL'));
+    expect(classifyDatabaseError(wrapped(connecting('55000', 'database "x" is not currently accepting connections')))).toMatchObject({ kind: 'unavailable', code: '55000' });
+    expect(classifyDatabaseError(wrapped(connecting('55000', 'x')))?.misconfigured).toBeFalsy();
+    expect(classifyDatabaseError(wrapped(connecting('53100', 'could not write init file')))).toMatchObject({ kind: 'unavailable', code: '53100' });
+    for (const code of ['28000', '28P01', '3D000']) {
+      expect(classifyDatabaseError(wrapped(connecting(code, 'x')))).toMatchObject({ kind: 'unavailable', code, misconfigured: true });
+    }
+    // pg-pool's own timeout wraps the socket's error in its cause
+    const timedOut = markConnectFailure(new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }));
+    expect(classifyDatabaseError(timedOut)?.kind).toBe('unavailable');
+    // raised by a query: the database turned read-only, disk full, a lost race after its retry, no answer in time
+    for (const code of ['25006', '53100', '40001', '40P01']) {
+      expect(classifyDatabaseError(wrapped(fromServer(code, 'x')))).toMatchObject({ kind: 'unavailable', code });
+    }
+    expect(classifyDatabaseError(wrapped(new Error('Query read timeout')))?.kind).toBe('unavailable');
+    // 55000 raised by a query (currval before nextval) is a bug: 500
+    expect(classifyDatabaseError(wrapped(fromServer('55000', 'currval of sequence "s" is not yet defined in this session')))).toBeNull();
+  });
+
   describe('answers from the real driver', () => {
     let database: DatabaseHandle;
     let app: ReturnType<typeof Fastify>;
@@ -56,6 +82,10 @@ describe('database errors', () => {
         if (kind === 'text') await database.db.execute(sql`select ${value}::text`);
         if (kind === 'date') await database.db.execute(sql`select ${value}::date`);
         if (kind === 'missing-table') await database.db.execute(sql`select * from no_such_table where name = ${value}`);
+        if (kind === 'currval') {
+          await database.db.execute(sql`create sequence if not exists outage_probe_seq`);
+          await database.db.execute(sql`select currval('outage_probe_seq')`);
+        }
         return { ok: true };
       });
       await app.ready();
@@ -78,6 +108,11 @@ describe('database errors', () => {
       const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'missing-table', value: 'x' } });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ msg: MSG.serverError });
+    });
+
+    it('answers 500 for 55000 raised by a query (currval before nextval): a bug, not an outage', async () => {
+      const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'currval', value: 'x' } });
+      expect(response.statusCode).toBe(500);
     });
   });
 
@@ -363,4 +398,163 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+interface OutageApp {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  database: DatabaseHandle;
+  /** Every log line the app wrote, parsed. */
+  logs: () => { level: number; msg: string; code?: string; reason?: string }[];
+  /** The raw log, to check nothing secret is in it. */
+  rawLog: () => string;
+}
+
+/** The whole app on PostgreSQL at `url`, with a short wait for a connection (1 s) and its log kept. */
+async function outageApp(url: string): Promise<OutageApp> {
+  const lines: string[] = [];
+  const database = await openDatabase({ databaseUrl: url, maxConnections: 3, waitTimeoutMs: OUTAGE_WAIT_MS, onConnectionError: () => undefined });
+  const t = await createTestApp({ database, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  return {
+    t,
+    database,
+    logs: () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; code?: string; reason?: string }),
+    rawLog: () => lines.join(''),
+  };
+}
+
+/** The wait for a pooled connection in these tests (DB_WAIT_TIMEOUT_SECONDS = 1). */
+const OUTAGE_WAIT_MS = 1000;
+/** What every request must answer within, whatever the database or the network does. */
+const ANSWER_BOUND_MS = OUTAGE_WAIT_MS + 5000;
+
+describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx again once it ends (PostgreSQL)', () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+  });
+
+  /** Ends every session on the database, and waits until they are gone (so the app has been told). */
+  const terminate = async (name: string) => {
+    const sessions = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
+    await admin.query(`select pg_terminate_backend(pid) ${sessions}`, [name]);
+    expect(await eventually(async () => (await admin.query(`select 1 ${sessions}`, [name])).rows.length === 0, 10_000)).toBe(true);
+  };
+
+  /**
+   * The app on a database and login role of its own, signed in as a manager; `cause` makes
+   * the outage (on that role or database only), `end` ends it.
+   */
+  async function duringOutage(
+    label: string,
+    cause: (own: OwnDatabase) => Promise<void>,
+    end: (own: OwnDatabase) => Promise<void>,
+    check: (app: OutageApp, token: string, own: OwnDatabase) => Promise<void>,
+  ): Promise<void> {
+    const own = await createOwnDatabase(adminUrl, inject('templateDatabase')!, label);
+    const app = await outageApp(own.url);
+    try {
+      const token = await loginAs(app.t.app, await buildUser(app.database.db, { role: ROLE.manager }));
+      expect((await read(app, token)).statusCode).toBe(200);
+      await cause(own);
+      await check(app, token, own);
+      await end(own);
+      // answers are 2xx again without a restart
+      expect(await eventually(async () => (await read(app, token)).statusCode === 200, 20_000)).toBe(true);
+      expect(await eventually(async () => (await write(app, token)).statusCode === 201, 20_000)).toBe(true);
+      expect(app.rawLog()).not.toContain(own.password);
+    } finally {
+      await app.t.app.close();
+      await app.database.close();
+      await own.drop();
+    }
+  }
+  const read = (app: OutageApp, token: string) => app.t.app.inject({ url: '/api/v1/chat/getchats?limit=5', headers: { authorization: token } });
+  const write = (app: OutageApp, token: string) =>
+    app.t.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', headers: { authorization: token }, payload: { text: 'written during an outage test' } });
+  const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+  };
+
+  it('a database that accepts no connections (ALLOW_CONNECTIONS false, its sessions ended): reads and writes 503', async () => {
+    await duringOutage(
+      'noconn',
+      async (own) => {
+        await admin.query(`alter database "${own.database}" allow_connections false`);
+        await terminate(own.database);
+      },
+      async (own) => void (await admin.query(`alter database "${own.database}" allow_connections true`)),
+      async (app, token) => {
+        for (let i = 0; i < 10; i += 1) expectUnavailable(await read(app, token));
+        for (let i = 0; i < 3; i += 1) expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '55000' && line.level === 40)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a login role set to NOLOGIN: 503, logged as an error (a configuration fault), without the password', async () => {
+    await duringOutage(
+      'nologin',
+      async (own) => {
+        await admin.query(`alter role "${own.role}" nologin`);
+        await terminate(own.database);
+      },
+      async (own) => void (await admin.query(`alter role "${own.role}" login`)),
+      async (app, token) => {
+        expectUnavailable(await read(app, token));
+        expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '28000' && line.level === 50)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a database renamed away: 503, logged as an error', async () => {
+    await duringOutage(
+      'renamed',
+      async (own) => {
+        // no session may be open on a database while it is renamed
+        await admin.query(`alter database "${own.database}" allow_connections false`);
+        await terminate(own.database);
+        await admin.query(`alter database "${own.database}" rename to "${own.database}_away"`);
+        await admin.query(`alter database "${own.database}_away" allow_connections true`);
+      },
+      async (own) => {
+        await admin.query(`alter database "${own.database}_away" allow_connections false`);
+        await terminate(`${own.database}_away`);
+        await admin.query(`alter database "${own.database}_away" rename to "${own.database}"`);
+        await admin.query(`alter database "${own.database}" allow_connections true`);
+      },
+      async (app, token) => {
+        expectUnavailable(await read(app, token));
+        expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '3D000' && line.level === 50)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a database turned read-only, as after a fail-over to a standby: writes 503, reads keep answering 200', async () => {
+    await duringOutage(
+      'readonly',
+      async (own) => {
+        await admin.query(`alter database "${own.database}" set default_transaction_read_only = on`);
+        await terminate(own.database);
+      },
+      // the sessions opened meanwhile stay read-only: the app must drop them itself
+      async (own) => void (await admin.query(`alter database "${own.database}" reset default_transaction_read_only`)),
+      async (app, token) => {
+        for (let i = 0; i < 3; i += 1) {
+          expect((await read(app, token)).statusCode).toBe(200);
+          expectUnavailable(await write(app, token));
+        }
+        expect(app.logs().some((line) => line.code === '25006' && line.level === 40)).toBe(true);
+      },
+    );
+  }, 60_000);
 });
