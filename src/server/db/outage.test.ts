@@ -13,6 +13,7 @@ import { ROLE } from '../../shared/roles.js';
 import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
 import { openDatabase, rowsOf, type DatabaseHandle } from './connect.js';
 import { markConnectFailure } from './failures.js';
+import { runWithRequestBudget } from './request-budget.js';
 import type { AppDeps } from '../deps.js';
 import { once } from '../request-keys.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
@@ -456,7 +457,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
   async function duringOutage(
     label: string,
     cause: (own: OwnDatabase) => Promise<void>,
-    end: (own: OwnDatabase) => Promise<void>,
+    end: (own: OwnDatabase, app: OutageApp) => Promise<void>,
     check: (app: OutageApp, token: string, own: OwnDatabase) => Promise<void>,
   ): Promise<void> {
     const own = await createOwnDatabase(adminUrl, inject('templateDatabase')!, label);
@@ -466,7 +467,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
       expect((await read(app, token)).statusCode).toBe(200);
       await cause(own);
       await check(app, token, own);
-      await end(own);
+      await end(own, app);
       // answers are 2xx again without a restart
       expect(await eventually(async () => (await read(app, token)).statusCode === 200, 20_000)).toBe(true);
       expect(await eventually(async () => (await write(app, token)).statusCode === 201, 20_000)).toBe(true);
@@ -549,13 +550,20 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
         await admin.query(`alter database "${own.database}" set default_transaction_read_only = on`);
         await terminate(own.database);
       },
-      // the sessions opened meanwhile stay read-only: the app must drop them itself
-      async (own) => void (await admin.query(`alter database "${own.database}" reset default_transaction_read_only`)),
+      async (own, app) => {
+        await admin.query(`alter database "${own.database}" reset default_transaction_read_only`);
+        // the sessions the reads opened meanwhile stay read-only: a transaction that finds
+        // one read-only drops it, so the next gets a session that sees the database as it is
+        const written = () => app.database.db.transaction(async (tx) => tx.execute(sql`insert into rate_limits (key, count, window_start) values (${`read-only-${Math.random()}`}, 1, now())`));
+        expect(await eventually(async () => Boolean(await written()), 20_000)).toBe(true);
+      },
       async (app, token) => {
         for (let i = 0; i < 3; i += 1) {
           expect((await read(app, token)).statusCode).toBe(200);
           expectUnavailable(await write(app, token));
         }
+        // leaves a read-only session idle in the pool
+        expect((await read(app, token)).statusCode).toBe(200);
         expect(app.logs().some((line) => line.code === '25006' && line.level === 40)).toBe(true);
       },
     );
@@ -708,6 +716,34 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
     proxy.resume();
     expect(await eventually(async () => (await read()).statusCode === 200, 20_000)).toBe(true);
     expect(await eventually(async () => (await write()).statusCode === 201, 20_000)).toBe(true);
+  }, 30_000);
+
+  it('ends a transaction the partition cut half-way within the same bound (its rollback does not wait behind the lost statement)', async () => {
+    // as a request does: inside a request's context
+    const outcome = await new Promise<unknown>((resolve) =>
+      runWithRequestBudget(() => {
+        app.database.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`insert into rate_limits (key, count, window_start) values ('cut-by-partition', 1, now())`);
+            proxy.stop();
+            await tx.execute(sql`select 1`);
+          })
+          .then(() => 'committed', (error: unknown) => error)
+          .then(resolve);
+      }),
+    );
+    expect(classifyDatabaseError(outcome)?.kind).toBe('unavailable');
+  }, ANSWER_BOUND_MS);
+
+  it('after that partition, every connection of the pool serves again (none was given back with a lost statement on it)', async () => {
+    proxy.resume();
+    expect(await eventually(async () => (await read()).statusCode === 200, 20_000)).toBe(true);
+    // as many transactions at once as the pool holds (3)
+    const together = await Promise.all([1, 2, 3].map((n) => app.database.db.transaction(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select ${n}::int as n`))[0]!.n)));
+    expect(together).toEqual([1, 2, 3]);
+    // and the transaction cut half-way left nothing behind
+    const cut = await app.database.db.execute(sql`select count(*)::int as n from rate_limits where key = 'cut-by-partition'`);
+    expect(rowsOf<{ n: number }>(cut)[0]!.n).toBe(0);
   }, 30_000);
 });
 
