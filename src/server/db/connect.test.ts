@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { releaseClientOnFailedBegin } from './connect.js';
+import { guardPool } from './connect.js';
 
 const url = process.env.DATABASE_URL;
 
@@ -16,7 +16,7 @@ describe.skipIf(!url)('a transaction whose begin fails (PostgreSQL)', () => {
   it('gives its connection back, so later transactions still get one', async () => {
     pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000 });
     pool.on('error', () => undefined);
-    releaseClientOnFailedBegin(pool);
+    guardPool(pool);
     // the connection dies as it is handed out, before `begin` reaches the server
     let kill = true;
     pool.on('acquire', (client) => {
@@ -36,7 +36,7 @@ describe.skipIf(!url)('a transaction whose begin fails (PostgreSQL)', () => {
 
   it('leaves a transaction whose begin succeeds to be released once, by drizzle', async () => {
     pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 2000 });
-    releaseClientOnFailedBegin(pool);
+    guardPool(pool);
     const db = drizzle({ client: pool });
     await expect(db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);

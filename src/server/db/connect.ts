@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serializeError } from '../log-redaction.js';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { isQueryTimeout, isTransactionConflict, markConnectFailure } from './failures.js';
 import { PgListener, type PgListenerOptions } from './pg-listener.js';
 import { currentRequestBudget } from './request-budget.js';
 import * as schema from './schema.js';
@@ -73,6 +74,20 @@ export interface DatabaseOptions {
 export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
 /** A statement running longer than this is cancelled by PostgreSQL (57014). */
 const STATEMENT_TIMEOUT_MS = 60_000;
+/**
+ * The client-side bound of a statement made while answering a request (decision 0011):
+ * one that gets no answer within it — the network went silent, a fail-over is under way —
+ * rejects, its connection is dropped and the request answers 503. Together with the wait
+ * for a connection (DB_WAIT_TIMEOUT_SECONDS) it bounds how long a request can wait on the
+ * database: a request's statements take milliseconds.
+ */
+export const REQUEST_QUERY_TIMEOUT_MS = 5_000;
+/**
+ * PostgreSQL ends a session left idle inside a transaction this long. A connection the
+ * app dropped during a network partition cannot tell the server; without this its
+ * transaction would keep its row locks until the server's own keepalive gives up (hours).
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 const DEFAULT_PING_TIMEOUT_MS = 1000;
 /** First TCP keepalive probe on an idle connection. */
 const KEEPALIVE_DELAY_MS = 10_000;
@@ -111,7 +126,8 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     connectionString: url,
     max,
     // bounds opening a connection and waiting for a free one; a statement is bounded by
-    // statement_timeout, and a connection that dies silently by the keepalive probes below
+    // statement_timeout on the server, one made in a request also by guardPool's
+    // client-side bound, and an idle connection that dies silently by the keepalive probes
     connectionTimeoutMillis: waitTimeoutMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
@@ -119,6 +135,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
     // dropped NAT entry) would go unnoticed that long
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     application_name: 'dutyroll',
   });
   // An idle connection that dies (restart, failover, pg_terminate_backend) is reported
@@ -130,8 +147,9 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  releaseClientOnFailedBegin(pool);
+  guardPool(pool, { requestQueryTimeoutMs: REQUEST_QUERY_TIMEOUT_MS });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  retryConflictsOnce(db, pool);
   const listener = new PgListener(
     { connectionString: url, connectionTimeoutMillis: waitTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS, application_name: 'dutyroll-listen' },
     onConnectionError,
@@ -158,39 +176,136 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
 }
 
 const BEGIN = /^\s*begin\b/i;
+/** read_only_sql_transaction: a write reached a standby, or a database set read-only. */
+const READ_ONLY_SQLSTATE = '25006';
+
+type QueryArgs = unknown[];
+
+/** The statement's text, whichever form node-postgres was given it in. */
+function statementText(args: QueryArgs): string | undefined {
+  const first = args[0];
+  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : undefined;
+}
 
 /**
- * drizzle-orm 0.45's NodePgSession.transaction() checks a client out with `pool.connect()`
- * and sends `begin` before its try/finally: when `begin` fails (the connection was killed
- * as it was handed out) the client is never released, and after `max` such failures every
- * request waits for a connection that never comes. This makes the first statement of each
- * promise checkout release the client with the error (pg-pool then destroys it) when that
- * statement is a failed `begin`. Drizzle releases only after a successful `begin`, so the
- * client is released exactly once either way. pool.query()'s own checkouts (callback form)
- * release themselves and are left alone.
+ * The arguments of a statement with node-postgres's client-side bound (`query_timeout`)
+ * when it is made while answering a request: no answer within `timeoutMs` rejects it,
+ * whatever the network does. Work outside a request (start-up, migrations, the command-line
+ * tools, background reads) is bounded by the server's statement_timeout only.
  */
-export function releaseClientOnFailedBegin(pool: pg.Pool): void {
+function boundedInRequest(args: QueryArgs, timeoutMs: number): QueryArgs {
+  if (timeoutMs <= 0 || !currentRequestBudget()) return args;
+  const [first, ...rest] = args;
+  if (typeof first === 'string') return [{ text: first, query_timeout: timeoutMs }, ...rest];
+  // a Query or cursor object (has submit) is passed on as it is
+  if (first && typeof first === 'object' && typeof (first as { submit?: unknown }).submit !== 'function') {
+    return [{ ...first, query_timeout: timeoutMs }, ...rest];
+  }
+  return args;
+}
+
+/** Drops a connection at once: its statements fail now (rollback included), and the pool never hands it out again. */
+function destroyConnection(client: pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+export interface PoolGuardOptions {
+  /** Client-side bound of each statement made while answering a request; 0 for none. */
+  requestQueryTimeoutMs?: number;
+}
+
+/**
+ * Wraps the pool given to Drizzle (decision 0011):
+ * - every error raised while a connection is opened or waited for is marked
+ *   (`markConnectFailure`): whatever its SQLSTATE, the database could not be reached;
+ * - each statement made while answering a request gets the client-side bound
+ *   (`requestQueryTimeoutMs`), so a request never waits on a silent network;
+ * - a checked-out connection whose statement timed out is destroyed at once: the query may
+ *   still be running, or lost, and the transaction's `rollback` would queue behind it;
+ * - drizzle-orm 0.45's NodePgSession.transaction() checks a client out with
+ *   `pool.connect()` and sends `begin` before its try/finally: when `begin` fails (the
+ *   connection was killed as it was handed out) the client is never released, and after
+ *   `max` such failures every request waits for a connection that never comes. A checkout
+ *   whose first statement is a failed `begin` is released with the error (pg-pool then
+ *   destroys it). Drizzle releases only after a successful `begin`, so the client is
+ *   released exactly once either way.
+ * pool.query()'s own checkouts (callback form) release themselves, with the error, and are
+ * left alone.
+ */
+export function guardPool(pool: pg.Pool, options: PoolGuardOptions = {}): void {
+  const timeoutMs = options.requestQueryTimeoutMs ?? 0;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
-    if (args.length > 0) return connect(...args);
-    return (connect() as Promise<pg.PoolClient>).then((client) => {
-      // a wrapper left by an earlier checkout that sent nothing must not stack up
-      delete (client as Partial<pg.PoolClient>).query;
-      const query = client.query as (...queryArgs: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...queryArgs: unknown[]) => {
-        delete (client as Partial<pg.PoolClient>).query;
-        const result = query.apply(client, queryArgs);
-        const first = queryArgs[0];
-        const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-        if (typeof text !== 'string' || !BEGIN.test(text) || !(result instanceof Promise)) return result;
-        return result.catch((error: unknown) => {
-          client.release(error instanceof Error ? error : new Error(String(error)));
-          throw error;
-        });
-      };
-      return client;
+    const [callback] = args;
+    if (typeof callback === 'function') {
+      return connect((error: unknown, client: unknown, done: unknown) => (callback as (...a: unknown[]) => unknown)(markConnectFailure(error), client, done));
+    }
+    return (connect() as Promise<pg.PoolClient>).then(guardCheckout, (error: unknown) => {
+      throw markConnectFailure(error);
     });
   }) as typeof pool.connect;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => query(...boundedInRequest(args, timeoutMs))) as typeof pool.query;
+
+  function guardCheckout(client: pg.PoolClient): pg.PoolClient {
+    // wrappers left by an earlier checkout (e.g. one the pool released itself) must not stack up
+    delete (client as Partial<pg.PoolClient>).query;
+    const query = client.query as (...queryArgs: unknown[]) => unknown;
+    const release = client.release;
+    let first = true;
+    let stale = false;
+    (client as { query: unknown }).query = (...queryArgs: unknown[]) => {
+      const isFirst = first;
+      first = false;
+      const result = query.apply(client, boundedInRequest(queryArgs, timeoutMs));
+      if (!(result instanceof Promise)) return result;
+      const failedBegin = isFirst && BEGIN.test(statementText(queryArgs) ?? '');
+      return result.catch((error: unknown) => {
+        if (isQueryTimeout(error)) destroyConnection(client);
+        // a session that found the database read-only (a standby, or read-only by default)
+        // stays so: the next checkout opens a new one, which sees the database as it is then
+        if ((error as { code?: unknown } | null)?.code === READ_ONLY_SQLSTATE) stale = true;
+        if (failedBegin) client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    };
+    client.release = ((error?: Error | boolean) => {
+      delete (client as Partial<pg.PoolClient>).query;
+      return release.call(client, error ?? (stale ? new Error('the session was read-only') : undefined));
+    }) as typeof client.release;
+    return client;
+  }
+}
+
+/**
+ * Runs a transaction once more when it lost a race: a serialization failure (40001) or a
+ * deadlock (40P01) rolled the whole of it back, so its callback runs again from the start
+ * (its key claim, reads and writes alike: decision 0017's stored answer stays exactly
+ * once). A second loss is thrown (the request answers 503). A single statement outside a
+ * transaction is its own transaction and is run again the same way. Transactions inside a
+ * transaction are savepoints of the outer one and are not retried on their own.
+ */
+export function retryConflictsOnce(db: Database, pool: pg.Pool): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Database['transaction']>) => {
+    try {
+      return await transaction(...args);
+    } catch (error) {
+      if (!isTransactionConflict(error)) throw error;
+      return transaction(...args);
+    }
+  }) as Database['transaction'];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    // the callback form (pool.query's own callers) is left as it is
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (!isTransactionConflict(error)) throw error;
+      return query(...args);
+    });
+  }) as typeof pool.query;
 }
 
 /**

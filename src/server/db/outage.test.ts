@@ -1,19 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
 import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.js';
-import { openDatabase, type DatabaseHandle } from './connect.js';
+import { openDatabase, rowsOf, type DatabaseHandle } from './connect.js';
+import { markConnectFailure } from './failures.js';
+import { runWithRequestBudget } from './request-budget.js';
+import type { AppDeps } from '../deps.js';
+import { once } from '../request-keys.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 import { freePort } from '../../../test/helpers/free-port.js';
+import { createOwnDatabase, type OwnDatabase } from '../../../test/helpers/pg-admin.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -41,6 +47,30 @@ describe('database errors', () => {
     expect(classifyDatabaseError(new TypeError('a bug'))).toBeNull();
   });
 
+  it('classifies by where the error came from: anything raised while connecting is an outage, and config faults say so', () => {
+    // node-postgres's own error class, as the server's ErrorResponse makes it
+    const fromServer = (code: string, message: string, severity = 'ERROR') => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code, severity });
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: secret'), { cause });
+    // raised while the pool opened a connection (the pool marks them)
+    const connecting = (code: string, message: string) => markConnectFailure(fromServer(code, message, 'FATAL'));
+    expect(classifyDatabaseError(wrapped(connecting('55000', 'database "x" is not currently accepting connections')))).toMatchObject({ kind: 'unavailable', code: '55000' });
+    expect(classifyDatabaseError(wrapped(connecting('55000', 'x')))?.misconfigured).toBeFalsy();
+    expect(classifyDatabaseError(wrapped(connecting('53100', 'could not write init file')))).toMatchObject({ kind: 'unavailable', code: '53100' });
+    for (const code of ['28000', '28P01', '3D000']) {
+      expect(classifyDatabaseError(wrapped(connecting(code, 'x')))).toMatchObject({ kind: 'unavailable', code, misconfigured: true });
+    }
+    // pg-pool's own timeout wraps the socket's error in its cause
+    const timedOut = markConnectFailure(new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }));
+    expect(classifyDatabaseError(timedOut)?.kind).toBe('unavailable');
+    // raised by a query: the database turned read-only, disk full, a lost race after its retry, no answer in time
+    for (const code of ['25006', '53100', '40001', '40P01']) {
+      expect(classifyDatabaseError(wrapped(fromServer(code, 'x')))).toMatchObject({ kind: 'unavailable', code });
+    }
+    expect(classifyDatabaseError(wrapped(new Error('Query read timeout')))?.kind).toBe('unavailable');
+    // 55000 raised by a query (currval before nextval) is a bug: 500
+    expect(classifyDatabaseError(wrapped(fromServer('55000', 'currval of sequence "s" is not yet defined in this session')))).toBeNull();
+  });
+
   describe('answers from the real driver', () => {
     let database: DatabaseHandle;
     let app: ReturnType<typeof Fastify>;
@@ -56,6 +86,10 @@ describe('database errors', () => {
         if (kind === 'text') await database.db.execute(sql`select ${value}::text`);
         if (kind === 'date') await database.db.execute(sql`select ${value}::date`);
         if (kind === 'missing-table') await database.db.execute(sql`select * from no_such_table where name = ${value}`);
+        if (kind === 'currval') {
+          await database.db.execute(sql`create sequence if not exists outage_probe_seq`);
+          await database.db.execute(sql`select currval('outage_probe_seq')`);
+        }
         return { ok: true };
       });
       await app.ready();
@@ -78,6 +112,11 @@ describe('database errors', () => {
       const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'missing-table', value: 'x' } });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ msg: MSG.serverError });
+    });
+
+    it('answers 500 for 55000 raised by a query (currval before nextval): a bug, not an outage', async () => {
+      const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'currval', value: 'x' } });
+      expect(response.statusCode).toBe(500);
     });
   });
 
@@ -363,4 +402,490 @@ describe.skipIf(!onPostgres)('the server process on PostgreSQL', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   }, 120_000);
+});
+
+interface OutageApp {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  database: DatabaseHandle;
+  /** Every log line the app wrote, parsed. */
+  logs: () => { level: number; msg: string; code?: string; reason?: string }[];
+  /** The raw log, to check nothing secret is in it. */
+  rawLog: () => string;
+}
+
+/** The whole app on PostgreSQL at `url`, with a short wait for a connection (1 s) and its log kept. */
+async function outageApp(url: string): Promise<OutageApp> {
+  const lines: string[] = [];
+  const database = await openDatabase({ databaseUrl: url, maxConnections: 3, waitTimeoutMs: OUTAGE_WAIT_MS, onConnectionError: () => undefined });
+  const t = await createTestApp({ database, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  return {
+    t,
+    database,
+    logs: () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; code?: string; reason?: string }),
+    rawLog: () => lines.join(''),
+  };
+}
+
+/** The wait for a pooled connection in these tests (DB_WAIT_TIMEOUT_SECONDS = 1). */
+const OUTAGE_WAIT_MS = 1000;
+/** What every request must answer within, whatever the database or the network does. */
+const ANSWER_BOUND_MS = OUTAGE_WAIT_MS + 5000;
+
+describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx again once it ends (PostgreSQL)', () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+  });
+
+  /** Ends every session on the database, and waits until they are gone (so the app has been told). */
+  const terminate = async (name: string) => {
+    const sessions = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
+    await admin.query(`select pg_terminate_backend(pid) ${sessions}`, [name]);
+    expect(await eventually(async () => (await admin.query(`select 1 ${sessions}`, [name])).rows.length === 0, 10_000)).toBe(true);
+  };
+
+  /**
+   * The app on a database and login role of its own, signed in as a manager; `cause` makes
+   * the outage (on that role or database only), `end` ends it.
+   */
+  async function duringOutage(
+    label: string,
+    cause: (own: OwnDatabase) => Promise<void>,
+    end: (own: OwnDatabase, app: OutageApp) => Promise<void>,
+    check: (app: OutageApp, token: string, own: OwnDatabase) => Promise<void>,
+  ): Promise<void> {
+    const own = await createOwnDatabase(adminUrl, inject('templateDatabase')!, label);
+    const app = await outageApp(own.url);
+    try {
+      const token = await loginAs(app.t.app, await buildUser(app.database.db, { role: ROLE.manager }));
+      expect((await read(app, token)).statusCode).toBe(200);
+      await cause(own);
+      await check(app, token, own);
+      await end(own, app);
+      // answers are 2xx again without a restart
+      expect(await eventually(async () => (await read(app, token)).statusCode === 200, 20_000)).toBe(true);
+      expect(await eventually(async () => (await write(app, token)).statusCode === 201, 20_000)).toBe(true);
+      expect(app.rawLog()).not.toContain(own.password);
+    } finally {
+      await app.t.app.close();
+      await app.database.close();
+      await own.drop();
+    }
+  }
+  const read = (app: OutageApp, token: string) => app.t.app.inject({ url: '/api/v1/chat/getchats?limit=5', headers: { authorization: token } });
+  const write = (app: OutageApp, token: string) =>
+    app.t.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', headers: { authorization: token }, payload: { text: 'written during an outage test' } });
+  const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+  };
+
+  it('a database that accepts no connections (ALLOW_CONNECTIONS false, its sessions ended): reads and writes 503', async () => {
+    await duringOutage(
+      'noconn',
+      async (own) => {
+        await admin.query(`alter database "${own.database}" allow_connections false`);
+        await terminate(own.database);
+      },
+      async (own) => void (await admin.query(`alter database "${own.database}" allow_connections true`)),
+      async (app, token) => {
+        for (let i = 0; i < 10; i += 1) expectUnavailable(await read(app, token));
+        for (let i = 0; i < 3; i += 1) expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '55000' && line.level === 40)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a login role set to NOLOGIN: 503, logged as an error (a configuration fault), without the password', async () => {
+    await duringOutage(
+      'nologin',
+      async (own) => {
+        await admin.query(`alter role "${own.role}" nologin`);
+        await terminate(own.database);
+      },
+      async (own) => void (await admin.query(`alter role "${own.role}" login`)),
+      async (app, token) => {
+        expectUnavailable(await read(app, token));
+        expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '28000' && line.level === 50)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a database renamed away: 503, logged as an error', async () => {
+    await duringOutage(
+      'renamed',
+      async (own) => {
+        // no session may be open on a database while it is renamed
+        await admin.query(`alter database "${own.database}" allow_connections false`);
+        await terminate(own.database);
+        await admin.query(`alter database "${own.database}" rename to "${own.database}_away"`);
+        await admin.query(`alter database "${own.database}_away" allow_connections true`);
+      },
+      async (own) => {
+        await admin.query(`alter database "${own.database}_away" allow_connections false`);
+        await terminate(`${own.database}_away`);
+        await admin.query(`alter database "${own.database}_away" rename to "${own.database}"`);
+        await admin.query(`alter database "${own.database}" allow_connections true`);
+      },
+      async (app, token) => {
+        expectUnavailable(await read(app, token));
+        expectUnavailable(await write(app, token));
+        expect(app.logs().some((line) => line.code === '3D000' && line.level === 50)).toBe(true);
+      },
+    );
+  }, 60_000);
+
+  it('a database turned read-only, as after a fail-over to a standby: writes 503, reads keep answering 200', async () => {
+    await duringOutage(
+      'readonly',
+      async (own) => {
+        await admin.query(`alter database "${own.database}" set default_transaction_read_only = on`);
+        await terminate(own.database);
+      },
+      async (own, app) => {
+        await admin.query(`alter database "${own.database}" reset default_transaction_read_only`);
+        // the sessions the reads opened meanwhile stay read-only: a transaction that finds
+        // one read-only drops it, so the next gets a session that sees the database as it is
+        const written = () => app.database.db.transaction(async (tx) => tx.execute(sql`insert into rate_limits (key, count, window_start) values (${`read-only-${Math.random()}`}, 1, now())`));
+        expect(await eventually(async () => Boolean(await written()), 20_000)).toBe(true);
+      },
+      async (app, token) => {
+        for (let i = 0; i < 3; i += 1) {
+          expect((await read(app, token)).statusCode).toBe(200);
+          expectUnavailable(await write(app, token));
+        }
+        // leaves a read-only session idle in the pool
+        expect((await read(app, token)).statusCode).toBe(200);
+        expect(app.logs().some((line) => line.code === '25006' && line.level === 40)).toBe(true);
+      },
+    );
+  }, 60_000);
+});
+
+/**
+ * Just enough of PostgreSQL's protocol to refuse a password (28P01), as a server with
+ * password authentication does: asks for the password in clear, then answers FATAL 28P01.
+ * (This machine's PostgreSQL trusts 127.0.0.1, so it cannot refuse one itself.)
+ */
+async function passwordRefusingServer(): Promise<{ port: number; passwordsSent: string[]; close(): Promise<void> }> {
+  const passwordsSent: string[] = [];
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (!started) {
+        // the startup message: length, protocol version, parameters
+        if (buffer.length < 4 || buffer.length < buffer.readInt32BE(0)) return;
+        buffer = buffer.subarray(buffer.readInt32BE(0));
+        started = true;
+        // AuthenticationCleartextPassword
+        socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
+      }
+      // the password message: 'p', length, the password and a zero byte
+      if (buffer.length < 5 || buffer.length < 1 + buffer.readInt32BE(1)) return;
+      passwordsSent.push(buffer.subarray(5, buffer.readInt32BE(1)).toString());
+      const fields = [['S', 'FATAL'], ['V', 'FATAL'], ['C', '28P01'], ['M', 'password authentication failed for user "dutyroll"']];
+      const body = Buffer.concat([...fields.map(([key, value]) => Buffer.from(`${key}${value}\0`)), Buffer.from([0])]);
+      const header = Buffer.alloc(5);
+      header.write('E', 0);
+      header.writeInt32BE(body.length + 4, 1);
+      socket.end(Buffer.concat([header, body]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    passwordsSent,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.skipIf(!onPostgres)('a password the database refuses (28P01)', () => {
+  it('answers 503 with Retry-After, logs a configuration fault at error level, and never the password', async () => {
+    const server = await passwordRefusingServer();
+    const password = 'rotated-away-Secret-7731';
+    const app = await outageApp(`postgres://dutyroll:${password}@127.0.0.1:${server.port}/dutyroll`);
+    try {
+      const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a@example.com', password: 'whatever-pass' } });
+      expect(login.statusCode).toBe(503);
+      expect(Number(login.headers['retry-after'])).toBeGreaterThan(0);
+      const read = await app.t.app.inject({ url: '/api/v1/chat/getchats?limit=5', headers: { authorization: 'a'.repeat(43) } });
+      expect(read.statusCode).toBe(503);
+      // the driver really sent it, and was refused
+      expect(server.passwordsSent).toContain(password);
+      expect(app.logs().some((line) => line.code === '28P01' && line.level === 50)).toBe(true);
+      expect(app.rawLog()).not.toContain(password);
+    } finally {
+      await app.t.app.close();
+      await app.database.close();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+/**
+ * A TCP proxy in front of PostgreSQL that can stop forwarding, as a network partition
+ * does: connections stay open and new ones are accepted, but nothing gets through either
+ * way (a closed connection included) until it forwards again, when what was held goes on
+ * in order, as TCP's retransmissions would deliver it.
+ */
+async function partitionProxy(target: URL): Promise<{ port: number; stop(): void; resume(): void; close(): Promise<void> }> {
+  let forwarding = true;
+  const held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  const deliver = (action: () => void) => (forwarding ? action() : held.push(action));
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('error', () => undefined);
+      from.on('data', (chunk: Buffer) => deliver(() => void (to.destroyed || to.write(chunk))));
+      from.on('close', () => {
+        sockets.delete(from);
+        deliver(() => to.destroy());
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    stop: () => {
+      forwarding = false;
+    },
+    resume: () => {
+      forwarding = true;
+      for (const action of held.splice(0)) action();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL', () => {
+  let own: OwnDatabase;
+  let proxy: Awaited<ReturnType<typeof partitionProxy>>;
+  let app: OutageApp;
+  let token: string;
+  const read = () => app.t.app.inject({ url: '/api/v1/chat/getchats?limit=5', headers: { authorization: token } });
+  const write = () => app.t.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', headers: { authorization: token }, payload: { text: 'sent across a partition' } });
+
+  beforeAll(async () => {
+    own = await createOwnDatabase(process.env.DATABASE_URL!, inject('templateDatabase')!, 'partition');
+    const target = new URL(own.url);
+    proxy = await partitionProxy(target);
+    const through = new URL(own.url);
+    through.port = String(proxy.port);
+    app = await outageApp(through.toString());
+    token = await loginAs(app.t.app, await buildUser(app.database.db, { role: ROLE.manager }));
+    // the pool now holds open connections: the next request takes one and sends at once
+    expect((await read()).statusCode).toBe(200);
+  }, 30_000);
+  afterAll(async () => {
+    proxy?.resume();
+    await app?.t.app.close();
+    await app?.database.close();
+    await proxy?.close();
+    await own?.drop();
+  });
+
+  it(`answers 503 with Retry-After while nothing gets through, within DB_WAIT_TIMEOUT_SECONDS + 5 s (the test's timeout)`, async () => {
+    proxy.stop();
+    const [reading, writing] = await Promise.all([read(), write()]);
+    for (const response of [reading, writing]) {
+      expect(response.statusCode).toBe(503);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, ANSWER_BOUND_MS);
+
+  it('answers 2xx again once the network forwards again, without a restart', async () => {
+    proxy.resume();
+    expect(await eventually(async () => (await read()).statusCode === 200, 20_000)).toBe(true);
+    expect(await eventually(async () => (await write()).statusCode === 201, 20_000)).toBe(true);
+  }, 30_000);
+
+  it('ends a transaction the partition cut half-way within the same bound (its rollback does not wait behind the lost statement)', async () => {
+    // as a request does: inside a request's context
+    const outcome = await new Promise<unknown>((resolve) =>
+      runWithRequestBudget(() => {
+        app.database.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`insert into rate_limits (key, count, window_start) values ('cut-by-partition', 1, now())`);
+            proxy.stop();
+            await tx.execute(sql`select 1`);
+          })
+          .then(() => 'committed', (error: unknown) => error)
+          .then(resolve);
+      }),
+    );
+    expect(classifyDatabaseError(outcome)?.kind).toBe('unavailable');
+  }, ANSWER_BOUND_MS);
+
+  it('after that partition, every connection of the pool serves again (none was given back with a lost statement on it)', async () => {
+    proxy.resume();
+    expect(await eventually(async () => (await read()).statusCode === 200, 20_000)).toBe(true);
+    // as many transactions at once as the pool holds (3)
+    const together = await Promise.all([1, 2, 3].map((n) => app.database.db.transaction(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select ${n}::int as n`))[0]!.n)));
+    expect(together).toEqual([1, 2, 3]);
+    // and the transaction cut half-way left nothing behind
+    const cut = await app.database.db.execute(sql`select count(*)::int as n from rate_limits where key = 'cut-by-partition'`);
+    expect(rowsOf<{ n: number }>(cut)[0]!.n).toBe(0);
+  }, 30_000);
+});
+
+describe.skipIf(!onPostgres)('a transaction that lost a race (40001, 40P01) runs once more, then answers 503', () => {
+  let database: DatabaseHandle & { url?: string };
+  let other: pg.Client;
+  let app: ReturnType<typeof Fastify>;
+  let attempts = 0;
+
+  /** The backend of the app's pool that waits for a lock, once there is one. */
+  const appWaitsForLock = () =>
+    eventually(async () => {
+      const { rows } = await other.query("select 1 from pg_stat_activity where datname = current_database() and application_name = 'dutyroll' and wait_event_type = 'Lock'");
+      return rows.length > 0;
+    }, 10_000);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.execute(sql`create table race_rows (id int primary key, n int not null default 0)`);
+    await database.db.execute(sql`create table race_log (attempt int not null)`);
+    other = new pg.Client({ connectionString: database.url });
+    other.on('error', () => undefined);
+    await other.connect();
+    // the other session never finds the deadlock itself: the app's transaction is the one aborted
+    await other.query("set deadlock_timeout = '30s'");
+    app = Fastify();
+    registerErrorHandling(app);
+    // a repeatable-read transaction that reads a row which another session then changes:
+    // its update fails with 40001 (could not serialize access due to concurrent update)
+    app.post('/serialized', async (request: FastifyRequest) => {
+      const { conflicts } = request.body as { conflicts: number };
+      return database.db.transaction(async (tx) => {
+        attempts += 1;
+        await tx.execute(sql`set transaction isolation level repeatable read`);
+        await tx.execute(sql`insert into race_log (attempt) values (${attempts})`);
+        await tx.execute(sql`select n from race_rows where id = 1`);
+        if (attempts <= conflicts) await other.query('update race_rows set n = n + 100 where id = 1');
+        await tx.execute(sql`update race_rows set n = n + 1 where id = 1`);
+        return { attempts };
+      });
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await other?.end();
+    await database?.close();
+  });
+  const reset = async () => {
+    attempts = 0;
+    await database.db.execute(sql`delete from race_log`);
+    await database.db.execute(sql`delete from race_rows`);
+    await database.db.execute(sql`insert into race_rows (id) values (1), (2)`);
+  };
+  const loggedAttempts = async () => rowsOf<{ attempt: number }>(await database.db.execute(sql`select attempt from race_log order by attempt`)).map((row) => row.attempt);
+  const counts = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select n from race_rows order by id`)).map((row) => row.n);
+
+  it('re-runs the whole transaction after a serialization failure: the first attempt leaves nothing behind', async () => {
+    await reset();
+    const response = await app.inject({ method: 'POST', url: '/serialized', payload: { conflicts: 1 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ attempts: 2 });
+    expect(await loggedAttempts()).toEqual([2]);
+    expect(await counts()).toEqual([101, 0]);
+  });
+
+  it('answers 503 with Retry-After when the second attempt loses too (and tries no third time)', async () => {
+    await reset();
+    const response = await app.inject({ method: 'POST', url: '/serialized', payload: { conflicts: 2 } });
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+    expect(attempts).toBe(2);
+    expect(await loggedAttempts()).toEqual([]);
+  });
+
+  it('re-runs the whole transaction after a deadlock', async () => {
+    await reset();
+    await other.query('begin');
+    await other.query('update race_rows set n = n + 100 where id = 1');
+    let tries = 0;
+    const transaction = database.db
+      .transaction(async (tx) => {
+        tries += 1;
+        await tx.execute(sql`insert into race_log (attempt) values (${tries})`);
+        // only the first attempt takes row 2 first (a second one that raced the other session
+        // for it could deadlock again)
+        if (tries === 1) await tx.execute(sql`update race_rows set n = n + 1 where id = 2`);
+        // waits for row 1, which the other session holds; that one then waits for row 2
+        await tx.execute(sql`update race_rows set n = n + 1 where id = 1`);
+      })
+      .then(() => 'committed', (error: unknown) => error);
+    expect(await appWaitsForLock()).toBe(true);
+    // returns once the app's first attempt was aborted (40P01) and row 2 was free
+    await other.query('update race_rows set n = n + 100 where id = 2');
+    await other.query('commit');
+    expect(await transaction).toBe('committed');
+    expect(tries).toBe(2);
+    expect(await loggedAttempts()).toEqual([2]);
+    expect(await counts()).toEqual([101, 100]);
+  }, 30_000);
+
+  it('runs a single statement (its own transaction) that lost a race once more', async () => {
+    // a function that PostgreSQL aborts with deadlock_detected on its first call only
+    await database.db.execute(sql.raw(`
+      create sequence race_calls;
+      create function loses_first_race() returns bigint language plpgsql as $$
+      declare call bigint := nextval('race_calls');
+      begin
+        if call = 1 then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+        return call;
+      end $$`));
+    const result = await database.db.execute(sql`select loses_first_race() as call`);
+    expect(rowsOf<{ call: string }>(result)[0]!.call).toBe('2');
+  });
+
+  it('keeps a retried write with an Idempotency-Key exactly once: its key, write and stored answer are re-run together', async () => {
+    await reset();
+    await database.db.execute(sql.raw(`
+      create sequence write_calls;
+      create function write_loses_first_race() returns bigint language plpgsql as $$
+      declare call bigint := nextval('write_calls');
+      begin
+        if call = 1 then raise exception 'could not serialize access' using errcode = '40001'; end if;
+        return call;
+      end $$`));
+    const user = await buildUser(database.db, { role: ROLE.manager });
+    const [account] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${user.email}`));
+    const deps = { db: database.db, now: () => new Date() } as unknown as AppDeps;
+    const fingerprint = { method: 'POST', route: '/race', bodyHash: 'a'.repeat(64) };
+    let writes = 0;
+    const write = async ({ db }: AppDeps) => {
+      writes += 1;
+      await db.execute(sql`insert into race_log (attempt) values (${writes})`);
+      await db.execute(sql`select write_loses_first_race()`);
+      return { status: 201, body: { written: writes } };
+    };
+    const first = await once(deps, account!.id, 'race-key', fingerprint, write);
+    expect(first).toEqual({ status: 201, body: { written: 2 }, replayed: false });
+    const again = await once(deps, account!.id, 'race-key', fingerprint, write);
+    expect(again).toEqual({ status: 201, body: { written: 2 }, replayed: true });
+    expect(writes).toBe(2);
+    expect(await loggedAttempts()).toEqual([2]);
+  });
 });

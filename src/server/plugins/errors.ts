@@ -2,16 +2,28 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { firstMessage } from '../../shared/api/first-message.js';
 import { MSG } from '../../shared/messages.js';
+import { isConnectFailure, QUERY_TIMEOUT_MESSAGE } from '../db/failures.js';
 import { HttpError, RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../http-error.js';
 
 /** Socket-level failures: the database cannot be reached or the connection broke. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 /**
- * SQLSTATEs of an outage rather than a bug: admin_shutdown, crash_shutdown,
- * cannot_connect_now, too_many_connections, query_canceled (statement timeout), and
- * class 08 (connection exceptions).
+ * SQLSTATEs of an outage rather than a bug, wherever they are raised (decision 0011):
+ * admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped,
+ * idle_session_timeout, query_canceled (statement timeout), read_only_sql_transaction (a
+ * write on a standby or a database set read-only), idle_in_transaction_session_timeout,
+ * serialization_failure and deadlock_detected (after the transaction's one retry),
+ * invalid_catalog_name (the database was renamed or dropped); and, by class below,
+ * 08 (connection exceptions), 28 (the role may not log in, a wrong password) and 53
+ * (insufficient resources: disk full, out of memory, too many connections).
  */
-const UNAVAILABLE_SQLSTATE = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const UNAVAILABLE_SQLSTATE = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '57014', '25006', '25P03', '40001', '40P01', '3D000']);
+const UNAVAILABLE_CLASS = /^(08|28|53)[0-9A-Z]{3}$/;
+/**
+ * The database refused this server's own settings (role, password, database name, the
+ * right to connect): it stays so until an operator acts, so it is logged as an error.
+ */
+const CONFIG_FAULT = /^(28[0-9A-Z]{3}|3D000|42501)$/;
 /** Messages node-postgres, pg-pool and PGlite use for a dead or closed connection. */
 const UNAVAILABLE_MESSAGE = [
   /^Connection terminated/i,
@@ -19,10 +31,16 @@ const UNAVAILABLE_MESSAGE = [
   /not queryable/i,
   /Cannot use a pool after calling end/i,
   /^PGlite is closed/i,
+  new RegExp(`^${QUERY_TIMEOUT_MESSAGE}`),
 ];
 
 export interface DatabaseFailure {
   kind: 'unavailable' | 'invalid-data';
+  /**
+   * The database refused the server's own connection settings (class 28, 3D000, 42501
+   * while connecting): an outage for the caller (503) that only an operator can end.
+   */
+  misconfigured?: boolean;
   /** The driver's code (SQLSTATE or socket code), safe to log. */
   code: string | undefined;
   /** The driver's own message for an outage (never the query or its parameters). */
@@ -76,26 +94,47 @@ function driverReason(error: object): string | undefined {
   return typeof message === 'string' ? message.slice(0, 200) : undefined;
 }
 
+function codeOf(error: object): string | undefined {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+function outage(code: string | undefined, error: object): DatabaseFailure {
+  const failure: DatabaseFailure = { kind: 'unavailable', code, reason: driverReason(error) };
+  return code !== undefined && CONFIG_FAULT.test(code) ? { ...failure, misconfigured: true } : failure;
+}
+
 /**
  * Recognises a database outage (answered 503) or a value PostgreSQL refused as data
  * (class 22, 54000: answered 400). Drizzle wraps the driver's error, so the whole cause
- * chain is read: first our own 503s and the drivers' codes (SQLSTATE or socket code),
- * which decide when present; only when no error in the chain has a code are the drivers'
- * messages for a dead connection matched, and never the wrapper's (it quotes user data).
+ * chain is read. First our own 503s; then where the error came from: anything raised
+ * while the pool opened or waited for a connection (marked by db/failures.ts) means the
+ * database cannot be reached, whatever its SQLSTATE (55000 there is "not accepting
+ * connections"; raised by a query it stays a bug). Then the drivers' codes (SQLSTATE or
+ * socket code), which decide when present; only when no error in the chain has a code
+ * are the drivers' messages for a dead connection matched, and never the wrapper's (it
+ * quotes user data).
  */
 export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   const chain = causeChain(error);
-  let coded = false;
   for (const current of chain) {
     if (current instanceof ServiceUnavailableError) {
       return { kind: 'unavailable', code: undefined, reason: current.message, own: current };
     }
-    const { code } = current as { code?: unknown };
-    if (typeof code !== 'string') continue;
+  }
+  const connecting = chain.findIndex(isConnectFailure);
+  if (connecting >= 0) {
+    // the driver's own error: the marked one or the one it wraps
+    const inner = chain.slice(connecting);
+    const source = inner.find((current) => codeOf(current) !== undefined) ?? inner.find((current) => !isQueryWrapper(current)) ?? chain[connecting]!;
+    return outage(codeOf(source), source);
+  }
+  let coded = false;
+  for (const current of chain) {
+    const code = codeOf(current);
+    if (code === undefined) continue;
     coded = true;
-    if (UNREACHABLE.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
-      return { kind: 'unavailable', code, reason: driverReason(current) };
-    }
+    if (UNREACHABLE.has(code) || UNAVAILABLE_SQLSTATE.has(code) || UNAVAILABLE_CLASS.test(code)) return outage(code, current);
     if (/^22[0-9A-Z]{3}$/.test(code) || code === '54000') return { kind: 'invalid-data', code, reason: undefined };
   }
   // an error with a code was answered by the database (or the socket): it decided
@@ -137,7 +176,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (failure?.own) return unavailable(failure.own);
     if (failure?.kind === 'unavailable') {
       // the driver's code and message only: Drizzle's own message carries the parameters
-      request.log.warn({ code: failure.code, reason: failure.reason }, 'database unavailable');
+      // (a driver's message names a role or a database, never a password)
+      if (failure.misconfigured) request.log.error({ code: failure.code, reason: failure.reason }, 'database refused this server’s connection settings');
+      else request.log.warn({ code: failure.code, reason: failure.reason }, 'database unavailable');
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ msg: MSG.serviceUnavailable });
     }
     if (failure?.kind === 'invalid-data') {
