@@ -69,6 +69,12 @@ export interface DatabaseOptions {
    */
   listenHeartbeatMs?: number;
   listenHeartbeatTimeoutMs?: number;
+  /**
+   * Client-side bound on each statement a request sends (PostgreSQL), so a request that holds
+   * a connection answers even when the network stops forwarding. Default
+   * REQUEST_QUERY_TIMEOUT_MS; tests make it small to keep a wide margin below their bound.
+   */
+  requestQueryTimeoutMs?: number;
 }
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
@@ -116,12 +122,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const onConnectionError = options.onConnectionError ?? warnOnStderr;
   if (options.databaseUrl) {
     const heartbeat = { heartbeatMs: options.listenHeartbeatMs, heartbeatTimeoutMs: options.listenHeartbeatTimeoutMs };
-    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError, heartbeat);
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError, heartbeat, options.requestQueryTimeoutMs ?? REQUEST_QUERY_TIMEOUT_MS);
   }
   return openPglite(options.dataDir ?? 'memory://', waitTimeoutMs);
 }
 
-function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnectionError: (error: Error) => void, heartbeat: PgListenerOptions): DatabaseHandle {
+function openPostgres(
+  url: string,
+  max: number,
+  waitTimeoutMs: number,
+  onConnectionError: (error: Error) => void,
+  heartbeat: PgListenerOptions,
+  requestQueryTimeoutMs: number,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -147,7 +160,7 @@ function openPostgres(url: string, max: number, waitTimeoutMs: number, onConnect
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  guardPool(pool, { requestQueryTimeoutMs: REQUEST_QUERY_TIMEOUT_MS });
+  guardPool(pool, { requestQueryTimeoutMs });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   retryConflictsOnce(db, pool);
   const listener = new PgListener(
