@@ -72,11 +72,16 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(0);
   }
   closing = true;
-  log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+  // requests that reached the sockets before the signal are read and taken first: each await
+  // lets the event loop run once (accept the waiting connections, read them, route them)
+  for (let turn = 0; app && turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  const inFlight = app?.requestsInFlight.count ?? 0;
+  log.info({ signal, graceSeconds: config.shutdownGraceSeconds, inFlight }, `shutting down; answering the ${inFlight} requests in flight first`);
   // an intended shutdown exits 0 even when requests are still running after the grace:
   // a supervisor must not read it as a crash
   const force = setTimeout(() => {
-    log.warn({ graceSeconds: config.shutdownGraceSeconds }, 'still busy after the grace period; exiting anyway');
+    const cut = app?.requestsInFlight.count ?? 0;
+    log.warn({ graceSeconds: config.shutdownGraceSeconds, cut }, `still busy after the grace period; exiting anyway, ${cut} requests cut`);
     releaseLock();
     process.exit(0);
   }, config.shutdownGraceSeconds * 1000);
@@ -84,8 +89,10 @@ async function shutdown(signal: string): Promise<void> {
   try {
     // a start-up step under way (opening the database, a migration) finishes first
     await starting.catch(() => undefined);
+    // answers what it has taken (new arrivals get 503 meanwhile), then closes the port
     await app?.close();
     await database?.close();
+    log.info({ cut: 0 }, 'stopped; every request in flight was answered (0 cut)');
   } finally {
     releaseLock();
     process.exit(0);
