@@ -79,9 +79,9 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(0);
   }
   closing = true;
-  // requests that reached the sockets before the signal are read and taken first: each await
-  // lets the event loop run once (accept the waiting connections, read them, route them)
-  for (let turn = 0; app && turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  // requests that reached the port before the signal are accepted, read and taken first
+  // (until no connection has come for a tenth of a second, a second at most)
+  await app?.requestsInFlight.settled();
   const inFlight = app?.requestsInFlight.count ?? 0;
   log.info({ signal, graceSeconds: config.shutdownGraceSeconds, inFlight }, `shutting down; answering the ${inFlight} requests in flight first`);
   // an intended shutdown exits 0 even when requests are still running after the grace:
