@@ -20,6 +20,8 @@
  * BENCH_CONNECTIONS connections per scenario unless it sets its own (default 20)
  * BENCH_DUTIES      duties to load (default 200,000 on PostgreSQL, 20,000 on PGlite)
  * BENCH_STREAMS     open chat streams (default 500)
+ * BENCH_BURST_SECONDS how long the burst of 100 connections sends (default 15); it is
+ *                   judged against DB_WAIT_TIMEOUT_SECONDS (the server's, default 5) + 1 s
  * BENCH_ONLY        comma-separated substrings (any case) of the scenarios to run, e.g.
  *                   `BENCH_ONLY=managerauth,completed`; GET /readyz (the ratios need it)
  *                   and GET /healthz always run. The one-off timings run only when named:
@@ -39,9 +41,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { CHAT_STREAMS_PER_SESSION } from '../src/server/modules/chat/routes.js';
+import { describeBurst, judgeBurst, measureBurst } from './burst.js';
 import { measureChatStreams } from './chat-streams.js';
 import { seedLargeData, type SeedResult } from './seed.js';
-import { login, scenarios, type ScenarioContext } from './scenarios.js';
+import { burstScenario, login, scenarios, type ScenarioContext } from './scenarios.js';
 import { startBenchServer, type Account } from './server.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
 import { chosenBy, formatPercent, judgeTarget, percentOf } from './targets.js';
@@ -221,6 +224,25 @@ try {
   for (const [refusal, count] of pool.refusals) notes.push(`refused write (${count}×): ${refusal}`);
   notes.push(...ranShort);
 
+  // issue 24: a burst of 100 back-to-back connections, every answer within the wait bound + 1 s
+  const burstLines: string[] = [];
+  if (chosen(burstScenario.name)) {
+    const waitTimeoutSeconds = Number(process.env.DB_WAIT_TIMEOUT_SECONDS || 5);
+    const loadBefore = os.loadavg()[0]!.toFixed(2);
+    const burst = await measureBurst({
+      baseUrl: server.baseUrl,
+      managerToken,
+      busyMonth: seeded.busyMonth,
+      writers: await writers(),
+      pool: new DutyPool(),
+      connections: burstScenario.connections,
+      writerConnections: burstScenario.writerConnections,
+      seconds: burstScenario.seconds,
+    });
+    notes.push(`${describeBurst(burst)} (load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after)`);
+    burstLines.push(...judgeBurst(burst, waitTimeoutSeconds).lines);
+  }
+
   // one 5,000-row upload, timed from this process (wall time of the request)
   if (chosen('excel import')) {
     const imported = await uploadStaff(server.baseUrl, managerToken, staffWorkbook(5000, 200_000_000_000));
@@ -264,6 +286,8 @@ try {
     );
   }
   for (const judged of targetLines) console.log(`  ${judged.line}`);
+  if (burstLines.length) console.log("Targets of issue 24 (a burst; on the embedded database the turn queue's bound, on PostgreSQL the pool's):");
+  for (const line of burstLines) console.log(`  ${line}`);
   for (const note of notes) console.log(note);
 } finally {
   await server.stop();

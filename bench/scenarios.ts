@@ -67,6 +67,18 @@ async function chatMessages(context: ScenarioContext): Promise<Partial<autocanno
   } as unknown as Partial<autocannon.Options>;
 }
 
+/**
+ * Issue 24, item 7: 100 people sending back to back, for BENCH_BURST_SECONDS (default 15),
+ * measured by bench/burst.ts (not autocannon: it keeps the slowest, last answers); judged
+ * against DB_WAIT_TIMEOUT_SECONDS + 1 s and /healthz's p99 < 100 ms. Runs after the others.
+ */
+export const burstScenario = {
+  name: 'burst: 100 conns back to back (90 reading the lists, 10 adding duties), /healthz probed',
+  connections: 100,
+  writerConnections: 10,
+  seconds: Number(process.env.BENCH_BURST_SECONDS || 15),
+};
+
 /** The scenarios `npm run bench` measures, in order. */
 export const scenarios: Scenario[] = [
   { name: 'GET /readyz (select 1)', baseline: true, always: true, options: async () => ({ requests: [{ method: 'GET', path: '/readyz' }] }) },

@@ -28,6 +28,7 @@ import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
+import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
 import { announceChange, openResponseCache } from './response-cache.js';
 
 export const API_PREFIX = '/api/v1';
@@ -151,11 +152,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // requests arriving while it closes get our 503 (requests-in-flight.ts), not Fastify's
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
+  // A stop answers every request already taken before the port closes (decision 0011)
+  app.decorate('requestsInFlight', trackRequestsInFlight(app));
   // The embedded database bounds each request's total wait for its turns, not each query's
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
@@ -316,4 +321,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestsInFlight: RequestsInFlight;
+  }
 }

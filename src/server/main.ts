@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
+import { dataDirProblem } from './data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp, loggerOptions } from './app.js';
@@ -13,6 +14,12 @@ const config = loadConfig(process.env, { webRoot: process.env.WEB_ROOT || WEB_DI
 
 let releaseLock = () => {};
 if (!config.databaseUrl) {
+  // a folder the server cannot write stops the start with one clear line, not a stack trace
+  const problem = dataDirProblem(config.dataDir);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   try {
     releaseLock = acquireDataDirLock(config.dataDir, config.publicUrl);
   } catch (error) {
@@ -72,11 +79,16 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(0);
   }
   closing = true;
-  log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+  // requests that reached the port before the signal are accepted, read and taken first
+  // (until no connection has come for a tenth of a second, a second at most)
+  await app?.requestsInFlight.settled();
+  const inFlight = app?.requestsInFlight.count ?? 0;
+  log.info({ signal, graceSeconds: config.shutdownGraceSeconds, inFlight }, `shutting down; answering the ${inFlight} requests in flight first`);
   // an intended shutdown exits 0 even when requests are still running after the grace:
   // a supervisor must not read it as a crash
   const force = setTimeout(() => {
-    log.warn({ graceSeconds: config.shutdownGraceSeconds }, 'still busy after the grace period; exiting anyway');
+    const cut = app?.requestsInFlight.count ?? 0;
+    log.warn({ graceSeconds: config.shutdownGraceSeconds, cut }, `still busy after the grace period; exiting anyway, ${cut} requests cut`);
     releaseLock();
     process.exit(0);
   }, config.shutdownGraceSeconds * 1000);
@@ -84,8 +96,10 @@ async function shutdown(signal: string): Promise<void> {
   try {
     // a start-up step under way (opening the database, a migration) finishes first
     await starting.catch(() => undefined);
+    // answers what it has taken (new arrivals get 503 meanwhile), then closes the port
     await app?.close();
     await database?.close();
+    log.info({ cut: 0 }, 'stopped; every request in flight was answered (0 cut)');
   } finally {
     releaseLock();
     process.exit(0);

@@ -6,7 +6,7 @@ import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
 import { duties, staff, users } from './db/schema.js';
-import { computeAnswer, MAX_AGE_MS, ResponseCache } from './response-cache.js';
+import { acceptedEncoding, computeAnswer, MAX_AGE_MS, ResponseCache } from './response-cache.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 
@@ -57,6 +57,34 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+describe('the encoding a kept answer is sent in (Accept-Encoding)', () => {
+  it('honours q-values: the highest weight wins, br on a tie, q=0 is not acceptable, * covers the rest', () => {
+    const cases: [string | undefined, 'br' | 'gzip' | null][] = [
+      [undefined, null],
+      ['', null],
+      ['identity', null],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br', 'br'],
+      ['br;q=0.5, gzip;q=1', 'gzip'],
+      ['gzip;q=0.9, br;q=0.8', 'gzip'],
+      ['br;q=0.8, gzip;q=0.8', 'br'],
+      ['br; q=0.2, gzip; q=0.3', 'gzip'],
+      ['BR;Q=1, GZIP;Q=0.1', 'br'],
+      ['br;q=0, gzip;q=0', null],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0.001', 'br'],
+      ['*', 'br'],
+      ['*;q=0.5, gzip', 'gzip'],
+      ['*, br;q=0', 'gzip'],
+      ['*;q=0', null],
+      ['deflate;q=1, gzip;q=0.1', 'gzip'],
+      ['br;q=abc, gzip;q=0.1', 'gzip'],
+    ];
+    for (const [header, expected] of cases) expect(acceptedEncoding(header), String(header)).toBe(expected);
+  });
 });
 
 describe('the busiest lists, kept until their data changes', () => {
@@ -158,6 +186,8 @@ describe('the busiest lists, kept until their data changes', () => {
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
       ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+      // the client weights gzip higher: gzip
+      ['br;q=0.5, gzip;q=1', 'gzip', gunzipSync],
     ] as const) {
       for (let i = 0; i < 2; i += 1) {
         const response = await get('/worker/get-workers', managerToken, { 'accept-encoding': accept });

@@ -135,7 +135,7 @@ export class ResponseCache {
       // a request that finds the answer being computed waits for it; its own compute never runs
       answer = await flight;
     }
-    const encoding = answer.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request) : null;
+    const encoding = answer.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
     reply.headers(answer.headers);
     reply.header('content-type', 'application/json; charset=utf-8');
     if (!encoding) return reply.send(answer.body);
@@ -179,20 +179,28 @@ export class ResponseCache {
   }
 }
 
-/** The encoding the compression plugin would choose for this request (br before gzip). */
-function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string' || header === '') return null;
+/**
+ * The encoding to send for an Accept-Encoding header: of br and gzip, the one the client
+ * weights highest (q-values, RFC 9110 §12.5.3), br on a tie; `q=0` means not acceptable;
+ * `*` stands for every coding the header does not name. Null when neither is acceptable.
+ */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (typeof value !== 'string' || value.trim() === '') return null;
   const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
+  for (const part of value.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q\s*=\s*(.*?)\s*$/.exec(param)?.[1]).find((found) => found !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    // a malformed weight counts as not acceptable rather than as the best
+    accepted.set(name.trim(), Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0);
   }
   const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
 }
 
 declare module 'fastify' {

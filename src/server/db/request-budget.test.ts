@@ -34,6 +34,12 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/**
+ * Lets the queue hand the next turn over: it does so from setImmediate, once the event loop
+ * has run (a fake setImmediate made while fake timers run is due a fake millisecond later).
+ */
+const handOver = () => vi.advanceTimersByTimeAsync(1);
+
 const refused = `503 ${MSG.serviceUnavailable}`;
 
 describe("the embedded database's wait per request", () => {
@@ -80,6 +86,7 @@ describe("the embedded database's wait per request", () => {
     await vi.advanceTimersByTimeAsync(5000 + 900);
     expect(await settled(outcome)).toBe(false);
     endHolder();
+    await handOver();
     expect(await outcome).toBe('served');
   });
 
@@ -96,7 +103,8 @@ describe("the embedded database's wait per request", () => {
     });
     await vi.advanceTimersByTimeAsync(600);
     endFirstHolder();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(300 + 1); // the second query's turn came a hand-over after the first's
+    await handOver();
     expect(await outcome).toEqual(['served', 'served', 'served']);
   });
 
@@ -143,6 +151,7 @@ describe("the embedded database's wait per request", () => {
     endFirstHolder();
     expect(await outcome).toBe(refused);
     await vi.advanceTimersByTimeAsync(900);
+    await handOver();
     expect(await background).toBe('served');
   });
 

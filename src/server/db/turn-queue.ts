@@ -4,6 +4,9 @@ import type { RequestBudget } from './request-budget.js';
 
 interface Waiter {
   grant(): void;
+  refuse(): void;
+  /** Date.now() past which the turn is refused rather than run */
+  deadline: number;
   timer: NodeJS.Timeout;
 }
 
@@ -12,6 +15,14 @@ interface Waiter {
  * embedded database has a single connection). Waiting for a turn is bounded: a caller who
  * would wait longer than `maxWaitMs` gets a 503 with Retry-After instead of hanging, but
  * once a turn has started it is never cut short, so a transaction always finishes.
+ *
+ * Between two turns the queue lets the event loop run (decision 0011). PGlite runs on this
+ * thread and its queries resolve in promise callbacks only, so a queue handing the next
+ * turn over at once kept the loop busy until it was empty: under a burst, new requests lay
+ * unread in their sockets (their wait not yet counted against any bound), the refusal
+ * timers could not fire, and /healthz waited with them. The next turn is handed over from
+ * setImmediate instead, after the loop has read the sockets and run the timers; a waiter
+ * whose time ran out meanwhile is refused there, without running.
  */
 export class TurnQueue {
   private busy = false;
@@ -24,6 +35,11 @@ export class TurnQueue {
   /** True while a turn runs or callers wait. */
   get occupied(): boolean {
     return this.busy;
+  }
+
+  /** Callers waiting for a turn. */
+  get waiting(): number {
+    return this.waiters.length;
   }
 
   /**
@@ -62,12 +78,15 @@ export class TurnQueue {
           endWait();
           resolve();
         },
-        timer: setTimeout(() => {
+        refuse: () => {
+          clearTimeout(waiter.timer);
           const index = this.waiters.indexOf(waiter);
           if (index !== -1) this.waiters.splice(index, 1);
           endWait();
           reject(this.refusal());
-        }, allowedMs),
+        },
+        deadline: now + allowedMs,
+        timer: setTimeout(() => waiter.refuse(), allowedMs),
       };
       this.waiters.push(waiter);
     });
@@ -75,7 +94,23 @@ export class TurnQueue {
 
   private release(): void {
     this.lastProgressAt = Date.now();
-    const next = this.waiters.shift();
+    if (this.waiters.length === 0) {
+      this.busy = false;
+      return;
+    }
+    // the queue stays busy (no newcomer jumps it) while the event loop runs once
+    setImmediate(() => this.handOver());
+  }
+
+  private handOver(): void {
+    const now = Date.now();
+    let next = this.waiters.shift();
+    // a waiter whose bound passed while the turn before ran is refused, not run late
+    while (next && next.deadline <= now) {
+      next.refuse();
+      next = this.waiters.shift();
+    }
+    this.lastProgressAt = now;
     if (next) next.grant();
     else this.busy = false;
   }

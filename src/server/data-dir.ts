@@ -1,0 +1,32 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'it is a file, not a folder',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/**
+ * Checks that the embedded database's folder exists (it is made if missing) and that this
+ * process can write in it, by writing and removing a small file: the one sure test, as
+ * permission bits say nothing to root, a read-only mount or a file system that refuses.
+ * Answers null when it can, else one line for the person starting the server.
+ */
+export function dataDirProblem(dataDir: string): string | null {
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = REASONS[code] ?? (code || (error as Error).message);
+    return `Cannot start: the data folder ${dataDir} is not writable (${reason}${REASONS[code] ? `, ${code}` : ''}). Set DATA_DIR to a folder this user can write, or fix that folder.`;
+  }
+}
