@@ -172,6 +172,20 @@ describe('the busiest lists, kept until their data changes', () => {
     expect((await get(search, managerToken)).body).toBe(second.body);
   });
 
+  it('tells admins, and nobody else, how much the kept answers take on this instance', async () => {
+    const adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
+    await get('/worker/get-workers?work=mcc', managerToken);
+    const response = await get('/admin/response-cache', adminToken);
+    expect(response.statusCode).toBe(200);
+    const size = response.json<{ entries: number; bytes: number; searchesSeenOnce: number; maxEntries: number; maxBytes: number }>();
+    expect(size).toEqual(t.app.responseCache.size);
+    expect(size.entries).toBeGreaterThan(0);
+    expect(size.maxBytes).toBe(t.config.responseCacheMb * 1024 * 1024);
+    expect((await get('/admin/response-cache', managerToken)).statusCode).toBe(403);
+    expect((await get('/admin/response-cache', mccToken)).statusCode).toBe(403);
+    expect((await t.app.inject('/api/v1/admin/response-cache')).statusCode).toBe(401);
+  });
+
   it('sends the kept answer compressed as the browser accepts it (br, then gzip), the same JSON', async () => {
     for (let i = 0; i < 5; i += 1) await buildStaff(t.deps.db, { work: 'mcc' });
     const plain = await get('/worker/get-workers', managerToken);
