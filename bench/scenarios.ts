@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import type { Account } from './server.js';
-import type { Target } from './targets.js';
+import { judgeGrowth, type Target } from './targets.js';
 import { completionBody, crewOf, fillPool, newDutyBody, recordCreated, writeHeaders, type DutyPool, type LiveDuty, type Writer } from './writes.js';
 
 export { login } from './session.js';
@@ -9,6 +9,10 @@ export interface ScenarioContext {
   baseUrl: string;
   manager: Account;
   managerToken: string;
+  /** an admin's session, for what only admins may read (GET /admin/response-cache) */
+  adminToken: string;
+  /** the server process's resident memory now, in MiB */
+  serverRss(): number;
   /** a month (YYYY-MM) of seeded completed duties */
   busyMonth: string;
   /** seconds per scenario */
@@ -33,6 +37,12 @@ export interface Scenario {
   /** what issue 16 asks of this scenario */
   target?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
+  /**
+   * Measures around the run what req/s does not show (the server's memory): called after
+   * `options`, just before the run; what it answers is called after the run with the number
+   * of failed requests, and answers target lines and notes for the report.
+   */
+  around?(context: ScenarioContext): Promise<(failed: number) => Promise<{ targets: string[]; notes: string[] }>>;
   /** other requests sent for the scenario's whole duration, not measured (e.g. chat messages beside a board) */
   alongside?: { connections: number; rate: number; options(context: ScenarioContext): Promise<Partial<autocannon.Options>> };
 }
@@ -65,6 +75,37 @@ async function chatMessages(context: ScenarioContext): Promise<Partial<autocanno
       },
     ],
   } as unknown as Partial<autocannon.Options>;
+}
+
+/** Issue 24: distinct searches sent by one supervisor, and how much the server may grow by them. */
+export const DISTINCT_SEARCHES = 20_000;
+const SEARCH_GROWTH_MAX_MIB = 20;
+
+interface CacheSize {
+  entries: number;
+  bytes: number;
+  searchesSeenOnce: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/** The response cache's size (GET /admin/response-cache, admins only) and the server's RSS, before and after a run. */
+async function cacheAndMemory(context: ScenarioContext): Promise<(failed: number) => Promise<{ targets: string[]; notes: string[] }>> {
+  const cacheSize = async (): Promise<CacheSize> => {
+    const response = await fetch(`${context.baseUrl}/api/v1/admin/response-cache`, { headers: { authorization: context.adminToken } });
+    if (!response.ok) throw new Error(`bench: GET /admin/response-cache answered ${response.status}`);
+    return (await response.json()) as CacheSize;
+  };
+  const describe = (size: CacheSize) =>
+    `${size.entries} answers kept and ${size.searchesSeenOnce} searches asked once, counted ${(size.bytes / 1024).toFixed(0)} KiB (bounds: ${size.maxEntries} answers, ${(size.maxBytes / 1048576).toFixed(0)} MiB)`;
+  const before = { cache: await cacheSize(), rss: context.serverRss() };
+  return async (failed) => {
+    const after = { cache: await cacheSize(), rss: context.serverRss() };
+    return {
+      targets: [judgeGrowth(`${DISTINCT_SEARCHES.toLocaleString('en')} distinct staff searches (get-workers?q=…) by a supervisor`, before.rss, after.rss, SEARCH_GROWTH_MAX_MIB, failed).line],
+      notes: [`response cache before the ${DISTINCT_SEARCHES.toLocaleString('en')} distinct searches: ${describe(before.cache)}; after: ${describe(after.cache)}`],
+    };
+  };
 }
 
 /** The scenarios `npm run bench` measures, in order. */
@@ -113,6 +154,30 @@ export const scenarios: Scenario[] = [
       options: async ({ managerToken }) => get('/api/v1/worker/get-workers?work=mcc', managerToken),
     }),
   ),
+  {
+    // issue 24: one supervisor types 20,000 different names into the staff search; the
+    // server's memory must not grow with them (a search is kept only when asked again)
+    name: `GET /worker/get-workers?q=… (${DISTINCT_SEARCHES.toLocaleString('en')} distinct searches by a supervisor)`,
+    connections: 10,
+    around: cacheAndMemory,
+    async options({ writers }) {
+      const [writer] = await writers();
+      let sent = 0;
+      return {
+        amount: DISTINCT_SEARCHES,
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/v1/worker/get-workers',
+            setupRequest: (request: Record<string, unknown>) => {
+              sent += 1;
+              return { ...request, path: `/api/v1/worker/get-workers?q=${encodeURIComponent(`name ${sent}`)}`, headers: { authorization: writer!.token } };
+            },
+          },
+        ],
+      } as unknown as Partial<autocannon.Options>;
+    },
+  },
   ...[1, 20].map(
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-livemcctrain?work=mcc (live board)',
