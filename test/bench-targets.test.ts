@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../bench/scenarios.js';
+import { DISTINCT_SEARCHES, distinctSearch, scenarios } from '../bench/scenarios.js';
 import { chosenBy, formatPercent, judgeGrowth, judgeTarget, percentOf, type Target } from '../bench/targets.js';
 import { completionBody, crewOf, newDutyBody, type Writer } from '../bench/writes.js';
 import { createDutyBody, missingForNewDuty, updateDutyBody } from '../src/shared/schemas/duties.js';
@@ -16,6 +16,12 @@ describe('bench targets', () => {
     expect(formatPercent(percentOf(860, 2730))).toBe('32 %');
     expect(formatPercent(percentOf(57, 2730))).toBe('2.1 %');
     expect(formatPercent(percentOf(10, 0))).toBe('–');
+  });
+
+  it('sends 20,000 searches that are all distinct and each a fragment of a seeded name', () => {
+    const searches = Array.from({ length: DISTINCT_SEARCHES }, (_, n) => distinctSearch(n));
+    expect(new Set(searches).size).toBe(DISTINCT_SEARCHES);
+    expect(searches.every((q) => /^bench staff \d+$/i.test(q))).toBe(true);
   });
 
   it('judges a memory target by the RSS growth, and a run with failures as missed', () => {

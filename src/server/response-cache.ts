@@ -45,7 +45,6 @@ const SEEN_OVERHEAD = 110;
 
 /** The bytes a string takes on the heap: one per character, two when any is beyond Latin-1. */
 export function stringCost(text: string): number {
-  // eslint-disable-next-line no-control-regex
   return STRING_OVERHEAD + text.length * (/[^\u0000-\u00ff]/.test(text) ? 2 : 1);
 }
 
