@@ -8,7 +8,9 @@
  * when it runs far below /healthz on PostgreSQL, as then it is no SELECT 1 reference (a
  * connection opened per check would make every ratio look good). Then one line per target of issue 16
  * (met / missed, the measured value against the target; the targets are the `target`
- * fields in bench/scenarios.ts), and notes: data load, server memory (RSS idle, and the
+ * fields in bench/scenarios.ts) and of issue 24 (the server's RSS growth over 20,000 distinct
+ * staff searches by a supervisor, with the response cache's size before and after, read
+ * from the admins' GET /admin/response-cache), and notes: data load, server memory (RSS idle, and the
  * most sampled during the 20-connection scenarios), the writes' refusals, and one-off
  * timings (a 5,000-row Excel import, chat delivery to 500 open streams).
  *
@@ -62,6 +64,8 @@ const keepDb = onPostgres ? process.env.BENCH_KEEP_DB?.trim() || undefined : und
 const LOAD_CONNECTIONS = 20;
 
 const manager: Account = { name: 'Bench Manager', email: 'bench-manager@example.com', password: 'bench-password-1', role: 'manager' };
+/** reads what only admins may (the response cache's size) */
+const admin: Account = { name: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-password-2', role: 'admin' };
 
 interface Row {
   scenario: string;
@@ -97,16 +101,17 @@ function keptDataKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL('./seed.ts', import.meta.url)));
   for (const file of readdirSync(new URL('../drizzle/', import.meta.url)).sort()) hash.update(file);
-  hash.update(JSON.stringify({ dutyCount, manager }));
+  hash.update(JSON.stringify({ dutyCount, manager, admin }));
   return hash.digest('hex');
 }
 
 const seedStarted = performance.now();
 const server = await startBenchServer<SeedResult>(
-  [manager],
+  [manager, admin],
   {},
   (target) => seedLargeData({ ...target, staff: 2000, duties: dutyCount, workersPerDuty: 6, days: 730, now: new Date() }),
-  { nodeArgs, keep: keepDb ? { name: keepDb, key: keptDataKey() } : undefined },
+  // the memory scenario asks the server for a full collection before reading its RSS (SIGUSR2)
+  { nodeArgs: ['--expose-gc', '--import', new URL('./collect-on-signal.js', import.meta.url).pathname, ...nodeArgs], keep: keepDb ? { name: keepDb, key: keptDataKey() } : undefined },
 );
 const preparedSeconds = (performance.now() - seedStarted) / 1000;
 const seeded = server.prepared!;
@@ -127,6 +132,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleRss = rssOf(server.pid);
   const managerToken = await login(server.baseUrl, manager);
+  const adminToken = await login(server.baseUrl, admin);
 
   // sixty people to post chat messages (each stays under the per-person limit)
   const chatTokens = once(async () => {
@@ -144,11 +150,15 @@ try {
   });
   const writers = once((): Promise<Writer[]> => signInWriters(server.baseUrl, managerToken, seeded.supervisors));
   const pool = new DutyPool();
-  const context: ScenarioContext = { baseUrl: server.baseUrl, manager, managerToken, busyMonth: seeded.busyMonth, duration, chatTokens, writers, pool };
+  const context: ScenarioContext = { baseUrl: server.baseUrl, manager, managerToken, adminToken, serverRss: () => rssOf(server.pid), collectGarbage: () => process.kill(server.pid, 'SIGUSR2'), busyMonth: seeded.busyMonth, duration, chatTokens, writers, pool };
 
   let loadRss = { mib: 0, scenario: '' };
+  const aroundTargets: string[] = [];
   const ranShort: string[] = [];
-  for (const scenario of scenarios.filter((candidate) => candidate.always || chosen(candidate.name))) {
+  // a scenario that measures the server's memory (`around`) runs first, on the quiet server:
+  // the 20-connection runs grow the heap, and V8 gives it back only with later collections
+  const ordered = [...scenarios.filter((candidate) => candidate.around), ...scenarios.filter((candidate) => !candidate.around)];
+  for (const scenario of ordered.filter((candidate) => candidate.always || chosen(candidate.name))) {
     const options = await scenario.options(context);
     const latencies: number[] = [];
     const conns = scenario.connections ?? connections;
@@ -160,6 +170,7 @@ try {
           }, 250)
         : undefined;
     const alongside = scenario.alongside && (await scenario.alongside.options(context));
+    const finishAround = scenario.around && (await scenario.around(context));
     const started = performance.now();
     const beside =
       scenario.alongside &&
@@ -182,8 +193,14 @@ try {
     if (besideResult && besideResult.non2xx + besideResult.errors > 0) {
       notes.push(`${scenario.name}: ${besideResult.non2xx + besideResult.errors} of the ${besideResult.requests.total} requests sent alongside failed`);
     }
+    if (finishAround) {
+      const found = await finishAround(result.non2xx + result.errors);
+      aroundTargets.push(...found.targets);
+      notes.push(...found.notes);
+    }
     const seconds = (performance.now() - started) / 1000;
-    if (seconds < duration - 1) ranShort.push(`${scenario.name}, ${conns} conns: ${seconds.toFixed(1)} s of ${duration} (the duties prepared for it ran out)`);
+    // a scenario of a fixed number of requests (`amount`) may end before the duration
+    if (seconds < duration - 1 && !(options as { amount?: number }).amount) ranShort.push(`${scenario.name}, ${conns} conns: ${seconds.toFixed(1)} s of ${duration} (the duties prepared for it ran out)`);
     latencies.sort((a, b) => a - b);
     const row: Row = {
       scenario: scenario.name,
@@ -277,7 +294,7 @@ try {
       `${nodeArgs.length ? `, server node ${nodeArgs.join(' ')}` : ''}`,
   );
   console.table(rows);
-  console.log(`Targets of issue 16 (ratios to GET /readyz's ${baselineReqPerSec} req/s in this run):`);
+  console.log(`Targets of issues 16 and 24 (ratios to GET /readyz's ${baselineReqPerSec} req/s in this run):`);
   // on the embedded database every query waits for the one connection, /readyz's too: no caution there
   if (onPostgres && healthz && baselineReqPerSec < 0.2 * healthz['req/s']) {
     console.log(
@@ -288,6 +305,7 @@ try {
   for (const judged of targetLines) console.log(`  ${judged.line}`);
   if (burstLines.length) console.log("Targets of issue 24 (a burst; on the embedded database the turn queue's bound, on PostgreSQL the pool's):");
   for (const line of burstLines) console.log(`  ${line}`);
+  for (const line of aroundTargets) console.log(`  ${line}`);
   for (const note of notes) console.log(note);
 } finally {
   await server.stop();

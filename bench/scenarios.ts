@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import type { Account } from './server.js';
-import type { Target } from './targets.js';
+import { judgeGrowth, type Target } from './targets.js';
 import { completionBody, crewOf, fillPool, newDutyBody, recordCreated, writeHeaders, type DutyPool, type LiveDuty, type Writer } from './writes.js';
 
 export { login } from './session.js';
@@ -9,6 +9,12 @@ export interface ScenarioContext {
   baseUrl: string;
   manager: Account;
   managerToken: string;
+  /** an admin's session, for what only admins may read (GET /admin/response-cache) */
+  adminToken: string;
+  /** the server process's resident memory now, in MiB */
+  serverRss(): number;
+  /** asks the server for a full garbage collection (bench/collect-on-signal.js) */
+  collectGarbage(): void;
   /** a month (YYYY-MM) of seeded completed duties */
   busyMonth: string;
   /** seconds per scenario */
@@ -33,6 +39,12 @@ export interface Scenario {
   /** what issue 16 asks of this scenario */
   target?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
+  /**
+   * Measures around the run what req/s does not show (the server's memory): called after
+   * `options`, just before the run; what it answers is called after the run with the number
+   * of failed requests, and answers target lines and notes for the report.
+   */
+  around?(context: ScenarioContext): Promise<(failed: number) => Promise<{ targets: string[]; notes: string[] }>>;
   /** other requests sent for the scenario's whole duration, not measured (e.g. chat messages beside a board) */
   alongside?: { connections: number; rate: number; options(context: ScenarioContext): Promise<Partial<autocannon.Options>> };
 }
@@ -78,6 +90,87 @@ export const burstScenario = {
   writerConnections: 10,
   seconds: Number(process.env.BENCH_BURST_SECONDS || 15),
 };
+
+/** Issue 24: distinct searches sent by one supervisor, and how much the server may grow by them. */
+export const DISTINCT_SEARCHES = 20_000;
+const SEARCH_GROWTH_MAX_MIB = 20;
+
+interface CacheSize {
+  entries: number;
+  bytes: number;
+  searchesSeenOnce: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/**
+ * The server's RSS without the garbage of earlier requests: after a full collection (V8
+ * gives the freed pages back as its sweeper finishes), sampled every half second until
+ * six samples in a row lie within 1 MiB, or for at most 20 s.
+ */
+async function settledRss(context: ScenarioContext): Promise<number> {
+  context.collectGarbage();
+  const samples: number[] = [];
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    samples.push(context.serverRss());
+    const last = samples.slice(-6);
+    if ((last.length === 6 && Math.max(...last) - Math.min(...last) < 1) || Date.now() > deadline) return last.at(-1)!;
+  }
+}
+
+/**
+ * A search as a supervisor types it, distinct from the `n - 1` before it: one of twenty
+ * fragments of the seeded names ("bench staff 1" … "bench staff 20", matching from one to
+ * 111 of the 400 mcc staff), in one of 1,024 letter cases (the search ignores case).
+ */
+export function distinctSearch(n: number): string {
+  const fragment = `bench staff ${1 + (Math.floor(n / 1024) % 20)}`;
+  let letter = 0;
+  return [...fragment].map((char) => (/[a-z]/.test(char) && (n >> letter++) % 2 === 1 ? char.toUpperCase() : char)).join('');
+}
+
+/** Searches sent before the measured ones, by another supervisor, so both readings are taken after the same kind of work. */
+const WARM_UP_SEARCHES = 1_000;
+
+/**
+ * The response cache's size (GET /admin/response-cache, admins only) and the server's
+ * settled RSS, before and after a run. Before the first reading another supervisor (of
+ * another work type, so none of their searches is one of the run's) sends WARM_UP_SEARCHES
+ * searches: the first reading is then taken in the state the run leaves (code compiled,
+ * the heap grown to its working size), and the difference is what the searches kept.
+ */
+async function cacheAndMemory(context: ScenarioContext): Promise<(failed: number) => Promise<{ targets: string[]; notes: string[] }>> {
+  const other = (await context.writers())[1]!;
+  let next = 0;
+  const warmUp = async () => {
+    for (let n = next++; n < WARM_UP_SEARCHES; n = next++) {
+      const response = await fetch(`${context.baseUrl}/api/v1/worker/get-workers?q=${encodeURIComponent(distinctSearch(n))}`, { headers: { authorization: other.token } });
+      if (!response.ok) throw new Error(`bench: a warm-up search answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, warmUp));
+  const cacheSize = async (): Promise<CacheSize> => {
+    const response = await fetch(`${context.baseUrl}/api/v1/admin/response-cache`, { headers: { authorization: context.adminToken } });
+    if (!response.ok) throw new Error(`bench: GET /admin/response-cache answered ${response.status}`);
+    return (await response.json()) as CacheSize;
+  };
+  const describe = (size: CacheSize) =>
+    `${size.entries} answers kept and ${size.searchesSeenOnce} searches asked once, counted ${(size.bytes / 1024).toFixed(0)} KiB (bounds: ${size.maxEntries} answers, ${(size.maxBytes / 1048576).toFixed(0)} MiB)`;
+  const before = { rss: await settledRss(context), cache: await cacheSize() };
+  return async (failed) => {
+    const after = { cache: await cacheSize(), rss: await settledRss(context) };
+    return {
+      targets: [judgeGrowth(`${DISTINCT_SEARCHES.toLocaleString('en')} distinct staff searches (get-workers?q=…) by a supervisor`, before.rss, after.rss, SEARCH_GROWTH_MAX_MIB, failed).line],
+      notes: [
+        `response cache before the ${DISTINCT_SEARCHES.toLocaleString('en')} distinct searches (after ${WARM_UP_SEARCHES.toLocaleString('en')} by another supervisor): ` +
+          `${describe(before.cache)}; after: ${describe(after.cache)}`,
+      ],
+    };
+  };
+}
 
 /** The scenarios `npm run bench` measures, in order. */
 export const scenarios: Scenario[] = [
@@ -125,6 +218,31 @@ export const scenarios: Scenario[] = [
       options: async ({ managerToken }) => get('/api/v1/worker/get-workers?work=mcc', managerToken),
     }),
   ),
+  {
+    // issue 24: one supervisor sends 20,000 different searches of their crew's names; the
+    // server's memory must not grow with them (a search is kept only when asked again)
+    name: `GET /worker/get-workers?q=… (${DISTINCT_SEARCHES.toLocaleString('en')} distinct searches by a supervisor)`,
+    connections: 10,
+    around: cacheAndMemory,
+    async options({ writers }) {
+      const [writer] = await writers();
+      let sent = 0;
+      return {
+        amount: DISTINCT_SEARCHES,
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/v1/worker/get-workers',
+            setupRequest: (request: Record<string, unknown>) => {
+              const q = distinctSearch(sent);
+              sent += 1;
+              return { ...request, path: `/api/v1/worker/get-workers?q=${encodeURIComponent(q)}`, headers: { authorization: writer!.token } };
+            },
+          },
+        ],
+      } as unknown as Partial<autocannon.Options>;
+    },
+  },
   ...[1, 20].map(
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-livemcctrain?work=mcc (live board)',

@@ -68,6 +68,22 @@ export function judgeTarget(target: Target, connections: number, measured: Measu
 }
 
 /**
+ * A memory target (issue 24): the server's RSS may grow by less than `maxGrowthMiB` over a
+ * scenario. A figure with failed requests is "missed", saying why.
+ */
+export function judgeGrowth(label: string, beforeMiB: number, afterMiB: number, maxGrowthMiB: number, failed: number): Judgement {
+  const growth = afterMiB - beforeMiB;
+  const parts = [`server RSS ${beforeMiB.toFixed(0)} → ${afterMiB.toFixed(0)} MiB, grew ${growth.toFixed(1)} MiB (target < ${maxGrowthMiB} MiB${growth < maxGrowthMiB ? '' : ', missed'})`];
+  let met = growth < maxGrowthMiB;
+  if (failed > 0) {
+    met = false;
+    parts.push(`${failed} requests failed: not a valid figure`);
+  }
+  const verdict: Verdict = met ? 'met' : 'missed';
+  return { verdict, line: `${verdict.padEnd(7)}  ${label}: ${parts.join(', ')}` };
+}
+
+/**
  * BENCH_ONLY: comma-separated substrings (any letter case). Answers whether `name` is
  * chosen: everything when the list is empty, else names containing one of the substrings.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../bench/scenarios.js';
-import { chosenBy, formatPercent, judgeTarget, percentOf, type Target } from '../bench/targets.js';
+import { DISTINCT_SEARCHES, distinctSearch, scenarios } from '../bench/scenarios.js';
+import { chosenBy, formatPercent, judgeGrowth, judgeTarget, percentOf, type Target } from '../bench/targets.js';
 import { completionBody, crewOf, newDutyBody, type Writer } from '../bench/writes.js';
 import { createDutyBody, missingForNewDuty, updateDutyBody } from '../src/shared/schemas/duties.js';
 import { WORK_TYPES } from '../src/shared/work-types.js';
@@ -16,6 +16,18 @@ describe('bench targets', () => {
     expect(formatPercent(percentOf(860, 2730))).toBe('32 %');
     expect(formatPercent(percentOf(57, 2730))).toBe('2.1 %');
     expect(formatPercent(percentOf(10, 0))).toBe('–');
+  });
+
+  it('sends 20,000 searches that are all distinct and each a fragment of a seeded name', () => {
+    const searches = Array.from({ length: DISTINCT_SEARCHES }, (_, n) => distinctSearch(n));
+    expect(new Set(searches).size).toBe(DISTINCT_SEARCHES);
+    expect(searches.every((q) => /^bench staff \d+$/i.test(q))).toBe(true);
+  });
+
+  it('judges a memory target by the RSS growth, and a run with failures as missed', () => {
+    expect(judgeGrowth('searches', 150.2, 162.4, 20, 0)).toEqual({ verdict: 'met', line: 'met      searches: server RSS 150 → 162 MiB, grew 12.2 MiB (target < 20 MiB)' });
+    expect(judgeGrowth('searches', 149, 205, 20, 0)).toEqual({ verdict: 'missed', line: 'missed   searches: server RSS 149 → 205 MiB, grew 56.0 MiB (target < 20 MiB, missed)' });
+    expect(judgeGrowth('searches', 150, 151, 20, 3).verdict).toBe('missed');
   });
 
   it('meets a ratio target at or above the bound and misses it below', () => {

@@ -27,7 +27,10 @@ export interface Config {
   dbWaitTimeoutSeconds: number;
   /** After SIGTERM/SIGINT, how long running requests may finish before the process exits. */
   shutdownGraceSeconds: number;
-  /** Memory for answers of the busiest lists kept until their data changes (RESPONSE_CACHE_MB; 0: none). */
+  /**
+   * Memory for answers of the busiest lists kept until their data changes (RESPONSE_CACHE_MB;
+   * 0: none), counted as each answer really costs (response-cache.ts).
+   */
   responseCacheMb: number;
 }
 

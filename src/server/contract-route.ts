@@ -37,6 +37,11 @@ export type ServerOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandle
  */
 export interface CachedRoute<C extends RouteContract> {
   cacheScope: (request: ContractRequest<C>) => string;
+  /**
+   * Whether this request is a free-text search: most are asked once, so its answer is kept
+   * only when the same search is asked again soon (response-cache.ts `SendOptions.search`).
+   */
+  isSearch?: (request: ContractRequest<C>) => boolean;
 }
 
 /**
@@ -120,11 +125,13 @@ export function serve<C extends RouteContract>(
   options: ServerOptions & Partial<CachedRoute<C>> & Partial<WriteRoute>,
   handler: ContractHandler<C>,
 ): void {
-  const { cacheScope, leavesKeptAnswers, ...routeOptions } = options;
+  const { cacheScope, isSearch, leavesKeptAnswers, ...routeOptions } = options;
   const cached: ContractHandler<C> | undefined = cacheScope
     ? async (request, reply) => {
         const key = `${contract.method} ${contract.path} ${cacheScope(request)} ${queryKey(request.query)}`;
-        return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => handler(request, reply)));
+        return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => handler(request, reply)), {
+          search: isSearch?.(request) ?? false,
+        });
       }
     : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({

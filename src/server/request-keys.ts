@@ -71,6 +71,10 @@ export function fingerprintOf(contract: RouteContract, params: unknown, body: un
  * A request that finds the key taken waits for the transaction holding it (the claim's
  * insert waits on the key's row), then answers the stored answer when its request is the
  * same, or 422 when it is another. A key older than 24 hours is claimed afresh.
+ *
+ * `mayReplay` is asked before a stored answer is given again: the caller's permissions
+ * may have changed since (a supervisor moved to another work type), and it throws the
+ * refusal a new request would get when they may no longer see what the answer names.
  */
 export async function once<B>(
   deps: AppDeps,
@@ -78,6 +82,7 @@ export async function once<B>(
   key: string | undefined,
   request: RequestFingerprint,
   write: (deps: AppDeps) => Promise<Answer<B>>,
+  mayReplay: (stored: Answer<B>) => void = () => {},
 ): Promise<Answer<B> & { replayed: boolean }> {
   if (key === undefined) return { ...(await write(deps)), replayed: false };
   const now = deps.now();
@@ -100,7 +105,9 @@ export async function once<B>(
       if (earlier.method !== request.method || earlier.route !== request.route || earlier.bodyHash !== request.bodyHash) {
         throw new HttpError(422, MSG.idempotencyKeyReused, { success: false, message: MSG.idempotencyKeyReused });
       }
-      return { status: earlier.statusCode, body: earlier.response as B, replayed: true };
+      const stored = { status: earlier.statusCode, body: earlier.response as B };
+      mayReplay(stored);
+      return { ...stored, replayed: true };
     }
     // the write runs on this transaction (its own transactions become savepoints)
     const answer = await write({ ...deps, db: tx as unknown as Database });
@@ -112,7 +119,8 @@ export async function once<B>(
 /**
  * A route's write, once per Idempotency-Key (the contract's `idempotency-key` header,
  * already checked by its schema): answers the write's status and body, or the stored
- * ones with the header `idempotent-replayed: true`.
+ * ones with the header `idempotent-replayed: true` — when `mayReplay` lets the caller, as
+ * they are now, see them (see once()).
  */
 export async function answerOnce<C extends RouteContract>(
   deps: AppDeps,
@@ -120,6 +128,7 @@ export async function answerOnce<C extends RouteContract>(
   reply: FastifyReply,
   contract: C,
   write: (deps: AppDeps) => Promise<Answer<SuccessBody<C>>>,
+  mayReplay?: (stored: Answer<SuccessBody<C>>) => void,
 ): Promise<FastifyReply> {
   const header = (request.headers as Record<string, unknown>)['idempotency-key'];
   if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
@@ -127,7 +136,7 @@ export async function answerOnce<C extends RouteContract>(
     throw new HttpError(400, MSG.idempotencyKeyInvalid, { success: false, message: MSG.idempotencyKeyInvalid });
   }
   const key = header;
-  const answer = await once(deps, request.user!.id, key, fingerprintOf(contract, request.params, request.body), write);
+  const answer = await once(deps, request.user!.id, key, fingerprintOf(contract, request.params, request.body), write, mayReplay);
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(answer.status).send(answer.body);
 }

@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
 import { duties, staff, users } from './db/schema.js';
-import { acceptedEncoding, computeAnswer, MAX_AGE_MS, ResponseCache } from './response-cache.js';
+import { acceptedEncoding, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 
@@ -177,6 +177,43 @@ describe('the busiest lists, kept until their data changes', () => {
     expect((await get('/worker/get-workers', token)).statusCode).toBe(401);
   });
 
+  it('keeps a staff search only when it is asked again: one-off searches leave the kept lists as they were', async () => {
+    const cache = t.app.responseCache;
+    await get('/worker/get-workers?work=mcc', managerToken);
+    const before = cache.size;
+    expect(before.entries).toBeGreaterThan(0);
+    for (let i = 0; i < 50; i += 1) {
+      expect((await get(`/worker/get-workers?q=${encodeURIComponent(`nobody ${i}`)}`, managerToken)).statusCode).toBe(200);
+    }
+    expect(cache.size.entries).toBe(before.entries);
+    expect(cache.size.searchesSeenOnce).toBeGreaterThanOrEqual(50);
+    // the same search again (the next page and back, another manager): kept from the second time
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const search = `/worker/get-workers?q=${encodeURIComponent(worker.name)}`;
+    await get(search, managerToken);
+    expect(cache.size.entries).toBe(before.entries);
+    const second = await get(search, managerToken);
+    expect(second.json<{ _id: string }[]>().map((row) => row._id)).toContain(worker.id);
+    expect(cache.size.entries).toBe(before.entries + 1);
+    // kept: a change made by hand does not show until a write through the app
+    await t.deps.db.update(staff).set({ name: `${worker.name} Renamed` }).where(eq(staff.id, worker.id));
+    expect((await get(search, managerToken)).body).toBe(second.body);
+  });
+
+  it('tells admins, and nobody else, how much the kept answers take on this instance', async () => {
+    const adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
+    await get('/worker/get-workers?work=mcc', managerToken);
+    const response = await get('/admin/response-cache', adminToken);
+    expect(response.statusCode).toBe(200);
+    const size = response.json<{ entries: number; bytes: number; searchesSeenOnce: number; maxEntries: number; maxBytes: number }>();
+    expect(size).toEqual(t.app.responseCache.size);
+    expect(size.entries).toBeGreaterThan(0);
+    expect(size.maxBytes).toBe(t.config.responseCacheMb * 1024 * 1024);
+    expect((await get('/admin/response-cache', managerToken)).statusCode).toBe(403);
+    expect((await get('/admin/response-cache', mccToken)).statusCode).toBe(403);
+    expect((await t.app.inject('/api/v1/admin/response-cache')).statusCode).toBe(401);
+  });
+
   it('sends the kept answer compressed as the browser accepts it (br, then gzip), the same JSON', async () => {
     for (let i = 0; i < 5; i += 1) await buildStaff(t.deps.db, { work: 'mcc' });
     const plain = await get('/worker/get-workers', managerToken);
@@ -266,6 +303,22 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
     }
   });
 });
+
+/** Drives a cache directly, as a route would, without HTTP: the answer's body is `body(i)`. */
+const bareRequest = { headers: {} } as FastifyRequest;
+const bareReply = {
+  headers() {
+    return this;
+  },
+  header() {
+    return this;
+  },
+  send() {
+    return this;
+  },
+} as unknown as FastifyReply;
+const sendTo = (cache: ResponseCache, key: string, body: string, options: { search?: boolean } = {}) =>
+  cache.send(bareRequest, bareReply, key, async () => ({ body: Buffer.from(body), headers: { 'x-total-count': '1' } }), options);
 
 describe('ResponseCache', () => {
   async function appWith(cache: ResponseCache) {
@@ -359,5 +412,91 @@ describe('ResponseCache', () => {
     await target.app.inject('/list');
     expect(target.computed()).toBe(5);
     expect(cache.size.entries).toBe(0);
+  });
+
+  describe('bounded (issue 24)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps 200,000 distinct answers within its budget and its entry cap, each counted as its key, headers, body and overhead', async () => {
+      const budget = 8 * 1024 * 1024;
+      const cache = new ResponseCache(budget);
+      cache.listeningStarted();
+      let largest = 0;
+      for (let i = 0; i < 200_000; i += 1) {
+        await sendTo(cache, `GET /worker/get-workers 1 [["offset",${i}]]`, '[]');
+        if (i % 1000 === 0) largest = Math.max(largest, cache.size.bytes);
+      }
+      const { entries, bytes } = cache.size;
+      expect(entries).toBeGreaterThan(0);
+      expect(entries).toBeLessThanOrEqual(MAX_ENTRIES);
+      expect(Math.max(largest, bytes)).toBeLessThanOrEqual(budget);
+      // a two-byte body costs its key, its header and the fixed overhead (measured: bench/cache-memory.ts)
+      const key = 'GET /worker/get-workers 1 [["offset",199999]]';
+      expect(bytes / entries).toBeGreaterThanOrEqual(ENTRY_OVERHEAD + key.length + 'x-total-count'.length + 2);
+      // the most recent are the ones kept
+      let computed = false;
+      await cache.send(bareRequest, bareReply, key, async () => {
+        computed = true;
+        return { body: Buffer.from('[]'), headers: {} };
+      });
+      expect(computed).toBe(false);
+    });
+
+    it('counts the budget, not only the cap: large answers leave when their bytes exceed it', async () => {
+      const cache = new ResponseCache(1024 * 1024);
+      cache.listeningStarted();
+      for (let i = 0; i < 100; i += 1) await sendTo(cache, `big ${i}`, 'x'.repeat(100_000));
+      expect(cache.size.entries).toBeLessThanOrEqual(10);
+      expect(cache.size.bytes).toBeLessThanOrEqual(1024 * 1024);
+    });
+
+    it('keeps no one-off search: 200,000 distinct searches leave only a bounded, counted set of searches asked once', async () => {
+      const cache = new ResponseCache(8 * 1024 * 1024);
+      cache.listeningStarted();
+      await sendTo(cache, 'busy list', '[1,2,3]');
+      for (let i = 0; i < 200_000; i += 1) await sendTo(cache, `GET /worker/get-workers 1 [["q","name ${i}"]]`, '[]', { search: true });
+      expect(cache.size.entries).toBe(1);
+      expect(cache.size.searchesSeenOnce).toBeLessThanOrEqual(MAX_SEEN);
+      expect(cache.size.bytes).toBeGreaterThan(MAX_SEEN * 'GET /worker/get-workers 1 [["q","name 1"]]'.length);
+      expect(cache.size.bytes).toBeLessThan(1024 * 1024);
+    });
+
+    it('keeps a search asked again within SEARCH_REPEAT_MS, or asked by another request while it is computed', async () => {
+      let clock = 1_000_000;
+      const cache = new ResponseCache(1024 * 1024, () => clock);
+      cache.listeningStarted();
+      await sendTo(cache, 'search a', '["a"]', { search: true });
+      expect(cache.size.entries).toBe(0);
+      clock += SEARCH_REPEAT_MS - 1;
+      await sendTo(cache, 'search a', '["a"]', { search: true });
+      expect(cache.size.entries).toBe(1);
+      // asked once, then again too late: still a one-off
+      await sendTo(cache, 'search b', '["b"]', { search: true });
+      clock += SEARCH_REPEAT_MS;
+      await sendTo(cache, 'search b', '["b"]', { search: true });
+      expect(cache.size.entries).toBe(1);
+      // two requests at once for one search
+      await Promise.all([sendTo(cache, 'search c', '["c"]', { search: true }), sendTo(cache, 'search c', '["c"]', { search: true })]);
+      expect(cache.size.entries).toBe(2);
+    });
+
+    it('sweeps expired answers and old searches without being asked for them', async () => {
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+      const cache = new ResponseCache(1024 * 1024);
+      cache.listeningStarted();
+      for (let i = 0; i < 10; i += 1) await sendTo(cache, `list ${i}`, '[1]');
+      await sendTo(cache, 'a search', '[]', { search: true });
+      expect(cache.size).toMatchObject({ entries: 10, searchesSeenOnce: 1 });
+      vi.advanceTimersByTime(MAX_AGE_MS / 2);
+      await sendTo(cache, 'later list', '[2]');
+      expect(cache.size.entries).toBe(11);
+      vi.advanceTimersByTime(MAX_AGE_MS / 2 + SWEEP_MS);
+      // the first ten and the search expired; the later list is within its minute
+      expect(cache.size).toMatchObject({ entries: 1, searchesSeenOnce: 0 });
+      vi.advanceTimersByTime(MAX_AGE_MS);
+      expect(cache.size).toMatchObject({ entries: 0, searchesSeenOnce: 0, bytes: 0 });
+    });
   });
 });

@@ -15,6 +15,47 @@ export const MAX_AGE_MS = 60_000;
 /** Below this size an answer is sent as it is (the compression plugin's threshold). */
 const COMPRESS_THRESHOLD = 1024;
 
+/**
+ * At most this many answers are kept, whatever their size: the busy lists of every role, work
+ * type, filter and page are a few hundred (decision 0027); beyond this the least recently used go.
+ */
+export const MAX_ENTRIES = 5_000;
+
+/** A search (free-text `q`) is kept only when it is asked again within this long (see `send`). */
+export const SEARCH_REPEAT_MS = MAX_AGE_MS;
+
+/** At most this many searches asked once are remembered, waiting for their second request. */
+export const MAX_SEEN = 2_000;
+
+/** Expired answers, and searches asked once too long ago, are dropped this often, unasked. */
+export const SWEEP_MS = 15_000;
+
+/**
+ * What an entry costs beyond its strings and buffers: the Map slot, the entry object, its
+ * headers object and numbers (one heap number for the time), measured with --expose-gc by
+ * `node --expose-gc --import tsx bench/cache-memory.ts` (decision 0027).
+ */
+export const ENTRY_OVERHEAD = 200;
+/** What a kept buffer costs beyond its bytes: its Uint8Array and ArrayBuffer objects and the backing store's record (its own memory, not a slice of Node's 8 KB pool). */
+export const BUFFER_OVERHEAD = 160;
+/** A string's header (and rounding to whole words). */
+const STRING_OVERHEAD = 24;
+/** What a remembered search costs beyond its key: its Map slot, the time (a heap number) and the key's flattened copy (measured as above). */
+const SEEN_OVERHEAD = 110;
+
+/** The bytes a string takes on the heap: one per character, two when any is beyond Latin-1. */
+export function stringCost(text: string): number {
+  return STRING_OVERHEAD + text.length * (/[^\u0000-\u00ff]/.test(text) ? 2 : 1);
+}
+
+/** A buffer in memory of its own, so a kept answer never holds on to a slab of Node's shared pool. */
+function ownBuffer(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(own);
+  return own;
+}
+
 /** One computed answer: the body as the route's serializer wrote it and the headers the handler set. */
 interface Answer {
   body: Buffer;
@@ -27,9 +68,25 @@ interface Answer {
 interface Entry extends Answer {
   /** the data version the answer was computed at */
   version: number;
+  /** what it costs in memory, as counted (key, headers, body, compressed copies, overhead) */
   size: number;
   /** when it was kept (the cache's clock) */
   keptAt: number;
+}
+
+/** An answer being computed, and whether another request asked for it meanwhile. */
+interface Flight {
+  answer: Promise<Answer>;
+  askedAgain: boolean;
+}
+
+export interface SendOptions {
+  /**
+   * A free-text search: most are asked once (each keystroke, each name), so its answer is
+   * kept only when the same search is asked again within SEARCH_REPEAT_MS, or by another
+   * request while it is computed.
+   */
+  search?: boolean;
 }
 
 /**
@@ -58,19 +115,30 @@ interface Entry extends Answer {
  * - **One computation per key.** Requests that arrive while the same answer is being
  *   computed (twenty managers opening the board at nine) wait for it instead of each
  *   running the queries; one that arrives after a change never joins one started before.
- * - **Bounded.** At most `maxBytes` of bodies (and their compressed copies), the least
- *   recently used dropped first.
+ * - **Bounded** (issue 24). At most `maxBytes` counted as an entry really costs (its key,
+ *   headers, body, compressed copies and a measured fixed overhead, each buffer in memory
+ *   of its own) and at most `maxEntries` answers, the least recently used dropped first;
+ *   expired answers are swept every SWEEP_MS without being asked for; a search is kept only
+ *   when asked twice (`SendOptions.search`), and the searches waiting for their second
+ *   request are a bounded set counted in the same budget.
  */
 export class ResponseCache {
   private version = 0;
   private listening = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly computing = new Map<string, Promise<Answer>>();
+  private readonly computing = new Map<string, Flight>();
+  /** searches asked once, oldest first: key → when */
+  private readonly seen = new Map<string, number>();
+  /** counted bytes of the entries */
   private bytes = 0;
+  /** counted bytes of the searches asked once */
+  private seenBytes = 0;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly maxBytes: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
+    private readonly maxEntries: number = MAX_ENTRIES,
   ) {}
 
   /** Whether answers are kept (listening, and given memory). */
@@ -83,6 +151,7 @@ export class ResponseCache {
     this.version += 1;
     this.entries.clear();
     this.bytes = 0;
+    this.sweepWhileNeeded();
   }
 
   /** Listening (again): what changed while not listening is unknown, so start afresh. */
@@ -96,20 +165,22 @@ export class ResponseCache {
     this.changed();
   }
 
-  /** How many answers are kept, and their bytes (tests, the bench). */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+  /**
+   * How many answers are kept and the searches waiting for their second request, and the
+   * bytes all of them are counted as (tests, the bench, GET /admin/response-cache).
+   */
+  get size(): { entries: number; bytes: number; searchesSeenOnce: number; maxEntries: number; maxBytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes + this.seenBytes, searchesSeenOnce: this.seen.size, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
   }
 
   /**
    * Sends the answer for `key`: from memory when it was computed since the last change,
    * else from `compute` (which runs the route's handler and serializes its answer).
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<Answer>): Promise<FastifyReply> {
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<Answer>, options: SendOptions = {}): Promise<FastifyReply> {
     let answer: Answer | undefined = this.entries.get(key);
     if (answer && this.now() - (answer as Entry).keptAt >= MAX_AGE_MS) {
-      this.entries.delete(key);
-      this.bytes -= (answer as Entry).size;
+      this.drop(key, answer as Entry);
       answer = undefined;
     }
     if (answer) {
@@ -120,20 +191,24 @@ export class ResponseCache {
       const version = this.version;
       const flightKey = `${version} ${key}`;
       let flight = this.computing.get(flightKey);
-      if (!flight) {
-        flight = compute();
-        this.computing.set(flightKey, flight);
+      if (flight) {
+        flight.askedAgain = true;
+      } else {
+        const keep = !options.search || this.askedBefore(key);
+        const made: Flight = { answer: compute(), askedAgain: false };
+        flight = made;
+        this.computing.set(flightKey, made);
         const done = () => this.computing.delete(flightKey);
-        flight.then(
+        made.answer.then(
           (computed) => {
             done();
-            this.store(key, version, computed);
+            if (keep || made.askedAgain) this.store(key, version, computed);
           },
           done,
         );
       }
       // a request that finds the answer being computed waits for it; its own compute never runs
-      answer = await flight;
+      answer = await flight.answer;
     }
     const encoding = answer.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request.headers['accept-encoding']) : null;
     reply.headers(answer.headers);
@@ -143,20 +218,85 @@ export class ResponseCache {
     return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(this.compressed(key, answer, encoding));
   }
 
-  private store(key: string, version: number, answer: Answer): void {
-    if (version !== this.version || !this.active || answer.body.length > this.maxBytes / 4) return;
-    // the same object the waiting requests hold, so a compressed copy made for one is kept
-    const entry: Entry = Object.assign(answer, { version, size: answer.body.length, keptAt: this.now() });
-    this.entries.set(key, entry);
-    this.bytes += entry.size;
-    this.evict();
+  /**
+   * Whether this search was asked within SEARCH_REPEAT_MS; if not, it is remembered (as
+   * asked now) for its second request, the oldest forgotten first beyond MAX_SEEN or an
+   * eighth of the budget.
+   */
+  private askedBefore(key: string): boolean {
+    if (!this.active) return false;
+    const now = this.now();
+    const at = this.seen.get(key);
+    if (at !== undefined) this.forget(key);
+    if (at !== undefined && now - at < SEARCH_REPEAT_MS) return true;
+    this.seen.set(key, now);
+    this.seenBytes += stringCost(key) + SEEN_OVERHEAD;
+    for (const [oldest] of this.seen) {
+      if (this.seen.size <= MAX_SEEN && this.seenBytes <= this.maxBytes / 8) break;
+      this.forget(oldest);
+    }
+    this.sweepWhileNeeded();
+    return false;
   }
 
+  private forget(key: string): void {
+    if (this.seen.delete(key)) this.seenBytes -= stringCost(key) + SEEN_OVERHEAD;
+  }
+
+  private store(key: string, version: number, answer: Answer): void {
+    if (version !== this.version || !this.active) return;
+    // the same object the waiting requests hold, so a compressed copy made for one is kept
+    answer.body = ownBuffer(answer.body);
+    let headerBytes = 0;
+    for (const [name, value] of Object.entries(answer.headers)) headerBytes += stringCost(name) + stringCost(value);
+    const size = ENTRY_OVERHEAD + stringCost(key) + headerBytes + BUFFER_OVERHEAD + answer.body.length;
+    if (size > this.maxBytes / 4) return;
+    const entry: Entry = Object.assign(answer, { version, size, keptAt: this.now() });
+    const replaced = this.entries.get(key);
+    if (replaced) this.drop(key, replaced);
+    this.entries.set(key, entry);
+    this.bytes += size;
+    this.evict();
+    this.sweepWhileNeeded();
+  }
+
+  private drop(key: string, entry: Entry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  /** Drops the least recently used answers until the entries and their bytes are within bounds. */
   private evict(): void {
     for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.size;
+      if (this.bytes + this.seenBytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.drop(key, entry);
+    }
+  }
+
+  /** Drops expired answers and searches asked once too long ago, without waiting to be asked. */
+  sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (now - entry.keptAt >= MAX_AGE_MS) this.drop(key, entry);
+    }
+    // oldest first: the rest were asked later
+    for (const [key, at] of this.seen) {
+      if (now - at < SEARCH_REPEAT_MS) break;
+      this.forget(key);
+    }
+    this.sweepWhileNeeded();
+  }
+
+  /** The sweep runs while anything is kept or remembered (it never keeps the process alive). */
+  private sweepWhileNeeded(): void {
+    const needed = this.entries.size > 0 || this.seen.size > 0;
+    if (needed && !this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+    } else if (!needed && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
     }
   }
 
@@ -164,15 +304,16 @@ export class ResponseCache {
   private compressed(key: string, answer: Answer, encoding: 'br' | 'gzip'): Buffer {
     const existing = answer[encoding];
     if (existing) return existing;
-    const made =
+    const made = ownBuffer(
       encoding === 'br'
         ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
-        : gzipSync(answer.body);
+        : gzipSync(answer.body),
+    );
     answer[encoding] = made;
     const entry = this.entries.get(key);
     if (entry === answer) {
-      entry.size += made.length;
-      this.bytes += made.length;
+      entry.size += BUFFER_OVERHEAD + made.length;
+      this.bytes += BUFFER_OVERHEAD + made.length;
       this.evict();
     }
     return made;

@@ -10,6 +10,7 @@ import {
   contractPeriodBody,
   contractPeriodResponse,
   createAccountBody,
+  responseCacheSizeResponse,
   stateBody,
   stateResponse,
   staffingNormBody,
@@ -77,6 +78,15 @@ export const adminOverview = defineRoute({
   tags,
   summary: 'Counts for the admin dashboard',
   responses: { 200: adminOverviewResponse, ...errorResponses(401, 403) },
+});
+
+export const responseCacheSize = defineRoute({
+  method: 'GET',
+  path: '/admin/response-cache',
+  tags,
+  summary: 'The size of the kept answers of the busiest lists on the instance that answers',
+  description: 'Each instance keeps its own (RESPONSE_CACHE_MB); behind a load balancer this is the one the request reached.',
+  responses: { 200: responseCacheSizeResponse, ...errorResponses(401, 403) },
 });
 
 export const listAccounts = defineRoute({
@@ -209,6 +219,7 @@ export const referenceContracts = [getStates, publicCompanyProfile, contractPeri
 export const adminContracts = [
   ...referenceContracts,
   adminOverview,
+  responseCacheSize,
   listAccounts,
   createAccount,
   updateAccount,

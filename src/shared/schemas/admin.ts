@@ -135,6 +135,15 @@ export const adminOverviewResponse = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewResponse>;
 
+/** The response cache of the instance that answers (GET /admin/response-cache; decision 0027). */
+export const responseCacheSizeResponse = z.object({
+  entries: z.int().describe('answers kept'),
+  bytes: z.int().describe('the memory they and the searches asked once are counted as (key, headers, body, compressed copies, overhead)'),
+  searchesSeenOnce: z.int().describe('searches asked once, remembered until asked again (kept then) or for a minute'),
+  maxEntries: z.int(),
+  maxBytes: z.int().describe('RESPONSE_CACHE_MB in bytes'),
+});
+
 export const auditQuery = z.object({
   actor: uuidParam('Actor'),
   entity: searchText('Record type', AUDIT_ENTITY_MAX),

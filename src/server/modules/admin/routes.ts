@@ -11,6 +11,7 @@ import {
   publicCompanyProfile,
   removeState,
   renameState,
+  responseCacheSize,
   saveCompanyProfile as saveCompanyProfileRoute,
   saveContractPeriod as saveContractPeriodRoute,
   saveStaffingNorm as saveStaffingNormRoute,
@@ -69,6 +70,8 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
 
     // ---- admin only ----
     serve(app, overviewRoute, admins, async () => adminOverview(deps.db));
+    // how much memory the kept answers take on this instance (the bench reads it; decision 0027)
+    serve(app, responseCacheSize, admins, async (request) => request.server.responseCache.size);
 
     serve(app, listAccountsRoute, admins, async (request) => listAccounts(deps.db, request.query));
     serve(app, createAccount, admins, async (request, reply) => {

@@ -43,6 +43,16 @@ function ownWork(viewer: AccountRow): WorkType | null {
   return work;
 }
 
+/**
+ * Refuses a duty of this work type to a viewer who may not see it, as reading it would:
+ * 404 for a supervisor's other work type (403 when they have none). Also asked when a
+ * keyed write is replayed, of the duty its stored answer names (decision 0017).
+ */
+export function refuseUnseenDuty(viewer: AccountRow, work: string): void {
+  const own = ownWork(viewer);
+  if (own && work !== own) throw refuse(404, MSG.dutyNotFound);
+}
+
 /** The staffing norm of a work type (required staff per coach), as GET /staffing-norms answers it. */
 export async function staffingNorm(db: Database, work: string): Promise<number> {
   return (await listStaffingNorms(db)).find((norm) => norm.work === work)?.perCoach ?? DEFAULT_STAFFING_NORM;
@@ -268,9 +278,10 @@ export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'proc
 
 /** GET /mcctrain/getone-mcctrain/{id}; a supervisor sees only their own work type. */
 export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Promise<Duty> {
-  const own = ownWork(viewer);
+  ownWork(viewer);
   const [row] = UUID.test(id) ? await deps.db.select().from(duties).where(eq(duties.id, id)) : [];
-  if (!row || (own && row.work !== own)) throw refuse(404, MSG.dutyNotFound);
+  if (!row) throw refuse(404, MSG.dutyNotFound);
+  refuseUnseenDuty(viewer, row.work);
   return (await presentDuties(deps.db, [row]))[0]!;
 }
 
@@ -306,10 +317,11 @@ function changeOf(request: UpdateDutyRequest, work: string): DutyChange {
  * is refused with 409 and overwrites nothing.
  */
 export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, request: UpdateDutyRequest): Promise<UpdateOutcome> {
-  const own = ownWork(actor);
+  ownWork(actor);
   if (!UUID.test(id)) throw refuse(404, MSG.dutyNotFound);
   const [current] = await deps.db.select().from(duties).where(eq(duties.id, id));
-  if (!current || (own && current.work !== own)) throw refuse(404, MSG.dutyNotFound);
+  if (!current) throw refuse(404, MSG.dutyNotFound);
+  refuseUnseenDuty(actor, current.work);
 
   const missing = missingForDutyEdit(request, current.work);
   if (missing) throw refuse(400, missing);

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, duties, dutyWorkers, requestKeys } from '../../db/schema.js';
 import { pruneRequestKeys } from '../../request-keys.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, loginAs, uniqueAadhar, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 /**
@@ -217,6 +217,93 @@ describe('the same key for another request is refused with 422 and changes nothi
     expect((await update(managerToken, other._id, { status: 'completed' }, deleteKey)).statusCode).toBe(200);
     expectKeyReused(await remove(managerToken, other._id, deleteKey));
     expect(await dutyRow(other._id)).toBeDefined();
+  });
+});
+
+describe('a replay answers only what its caller may still see', () => {
+  it('a supervisor moved from mcc to acca gets, for the keys of their mcc duty, what a new request would get, not the stored answers', async () => {
+    // a manager registers the supervisor (a staff record with an account), who signs in
+    const email = `mohan-${keyCount}@example.com`;
+    const registered = await api('POST', '/auth/register', managerToken, {
+      name: 'Mohan Moved',
+      email,
+      phone: '9876543210',
+      aadhar: uniqueAadhar(),
+      designation: 'Supervisor',
+      work: 'mcc',
+      password: 'a-good-password',
+      confirmPassword: 'a-good-password',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const token = await loginAs(t.app, { email, password: 'a-good-password' });
+
+    // as the phone sends them: the work type of the Add Duty form, then Mark as Completed
+    const form = { work: 'mcc', trainno: 'MOVED-MCC', totalcoach: 18, type: 'Primary', workers: await crew(2) };
+    const createKey = newKey();
+    const created = await create(token, form, createKey);
+    expect(created.statusCode).toBe(201);
+    const duty: DutyAnswer = created.json().duty;
+    const completeKey = newKey();
+    const completed = await update(token, duty._id, { status: 'completed' }, completeKey);
+    expect(completed.statusCode).toBe(200);
+    expectReplayOf(await update(token, duty._id, { status: 'completed' }, completeKey), completed);
+
+    // the manager moves the supervisor's staff record (and so their account) to acca
+    const [member] = (await t.app.inject({ method: 'GET', url: '/api/v1/worker/get-workers?q=Mohan%20Moved', headers: { authorization: managerToken } })).json<{ _id: string }[]>();
+    const [record] = (await t.app.inject({ method: 'GET', url: `/api/v1/worker/getoneworker/${member!._id}`, headers: { authorization: managerToken } })).json<Record<string, string>[]>();
+    const moved = await api('PUT', `/worker/update-worker/${member!._id}`, managerToken, {
+      ...workerPayload({ name: record!.name, phone: record!.phone, aadhar: record!.aadhar, designation: 'Supervisor', work: 'acca' }),
+      empid: record!.empid,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/mcctrain/getone-mcctrain/${duty._id}`, headers: { authorization: token } });
+    expect(read.statusCode).toBe(404);
+
+    // the completion's replay: 404 as the duty's page and a new completion give, not the stored 200
+    const fresh = await update(token, duty._id, { status: 'completed' });
+    expect(fresh.statusCode).toBe(404);
+    const replayed = await update(token, duty._id, { status: 'completed' }, completeKey);
+    expect(replayed.statusCode).toBe(404);
+    expect(replayed.headers['idempotent-replayed']).toBeUndefined();
+    expect(replayed.json()).toEqual(fresh.json());
+    // the create's replay: refused as a new mcc duty of theirs would be, not the stored 201
+    const createdAgain = await create(token, form, createKey);
+    expect(createdAgain.statusCode).toBe(403);
+    expect(createdAgain.json()).toEqual((await create(token, form)).json());
+    expect(createdAgain.body).not.toContain(duty._id);
+    // nothing was changed or stored by the refused replays; the keys still hold their answers
+    expect(await dutiesWithTrain('MOVED-MCC')).toBe(1);
+    expect(await auditCount(duty._id, 'duty.complete')).toBe(1);
+    expect((await keyRow({ id: created.json().duty.supervisor } as BuiltUser, completeKey))?.statusCode).toBe(200);
+
+    // moved back to mcc, the supervisor may see the duty again, and the replay answers once more
+    const back = await api('PUT', `/worker/update-worker/${member!._id}`, managerToken, {
+      ...workerPayload({ name: record!.name, phone: record!.phone, aadhar: record!.aadhar, designation: 'Supervisor', work: 'mcc' }),
+      empid: record!.empid,
+    });
+    expect(back.statusCode).toBe(200);
+    expectReplayOf(await update(token, duty._id, { status: 'completed' }, completeKey), completed);
+    expectReplayOf(await create(token, form, createKey), created);
+  });
+
+  it('a manager made a supervisor no longer gets the stored answer of a delete: the route refuses supervisors', async () => {
+    const admin = await buildUser(t.deps.db, { role: ROLE.admin });
+    const adminToken = await loginAs(t.app, admin);
+    const other = await buildUser(t.deps.db, { role: ROLE.manager });
+    let token = await loginAs(t.app, other);
+    const duty = await mccDuty('DEMOTED-DELETE');
+    const key = newKey();
+    const first = await remove(token, duty._id, key);
+    expect(first.statusCode).toBe(200);
+    expectReplayOf(await remove(token, duty._id, key), first);
+    // an admin makes the manager an mcc supervisor (which ends their sessions): they sign in again
+    const demoted = await api('PUT', `/admin/accounts/${other.id}`, adminToken, { role: 0, work: 'mcc' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    token = await loginAs(t.app, other);
+    const replayed = await remove(token, duty._id, key);
+    expect(replayed.statusCode).toBe(403);
+    expect(replayed.headers['idempotent-replayed']).toBeUndefined();
+    expect(replayed.json()).toEqual((await remove(token, duty._id)).json());
   });
 });
 

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
 import { answerOnce } from '../../request-keys.js';
-import { createDuty, deleteDuty, getDuty, listDuties, refuse, updateDuty } from './duties.service.js';
+import { createDuty, deleteDuty, getDuty, listDuties, refuse, refuseUnseenDuty, updateDuty } from './duties.service.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
@@ -45,12 +45,22 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       request.body = { ...body, work: own, supervisor: user.id };
     };
 
-    // the three writes a phone may queue offline run once per Idempotency-Key (decision 0017)
+    // the three writes a phone may queue offline run once per Idempotency-Key (decision
+    // 0017); a stored answer naming a duty is replayed only to a caller who may still see
+    // that duty (a supervisor moved to another work type is answered as a new request would be)
+    const seenBy = (request: FastifyRequest) => (stored: { body: { duty: { work: string } } }) => refuseUnseenDuty(request.user!, stored.body.duty.work);
     serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply) =>
-      answerOnce(deps, request, reply, createDutyRoute, async (once) => ({
-        status: 201,
-        body: { success: true as const, message: MSG.trainAdded, duty: await createDuty(once, request.user!, request.body) },
-      })),
+      answerOnce(
+        deps,
+        request,
+        reply,
+        createDutyRoute,
+        async (once) => ({
+          status: 201,
+          body: { success: true as const, message: MSG.trainAdded, duty: await createDuty(once, request.user!, request.body) },
+        }),
+        seenBy(request),
+      ),
     );
 
     for (const [contract, state] of [
@@ -71,9 +81,11 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       answerOnce(deps, request, reply, updateDutyRoute, async (once) => {
         const { duty, changed } = await updateDuty(once, request.user!, request.params.id, request.body);
         return { status: 200, body: { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty } };
-      }),
+      }, seenBy(request)),
     );
 
+    // a delete's answer names no duty, and only managers and admins (who see every work
+    // type) may send it: their guard refuses a replay by anyone else, as a new request
     serve(app, deleteDutyRoute, { onRequest: managers }, async (request, reply) =>
       answerOnce(deps, request, reply, deleteDutyRoute, async (once) => {
         await deleteDuty(once, request.user!, request.params.id);

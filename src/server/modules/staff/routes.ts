@@ -65,12 +65,18 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       return reply.status(201).send({ success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') });
     });
 
-    // a supervisor's answer is their own work type's crew; a manager's and an admin's the same for both
-    serve(app, listWorkersRoute, { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!) }, async (request, reply) => {
-      const { workers, total } = await listWorkers(deps.db, request.user!, request.query);
-      reply.header('x-total-count', String(total));
-      return workers;
-    });
+    // a supervisor's answer is their own work type's crew; a manager's and an admin's the same
+    // for both; a search by name (q) is kept only when asked again (decision 0027)
+    serve(
+      app,
+      listWorkersRoute,
+      { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => request.query.q !== undefined },
+      async (request, reply) => {
+        const { workers, total } = await listWorkers(deps.db, request.user!, request.query);
+        reply.header('x-total-count', String(total));
+        return workers;
+      },
+    );
 
     serve(app, oneWorker, { onRequest: managers }, async (request) => {
       const worker = await getWorker(deps.db, request.user!, request.params.id);
