@@ -28,7 +28,7 @@ import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
-import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
+import { refusedWhileClosing, trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
 import { announceChange, openResponseCache } from './response-cache.js';
 
 export const API_PREFIX = '/api/v1';
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (reply.statusCode < 400) {
         responseCache.cache.changed();
         await announcer.announce();
-      } else if (reply.statusCode >= 500) {
+      } else if (reply.statusCode >= 500 && !refusedWhileClosing.has(request)) {
         // a fault may have come after the commit: here and on the other instances it counts
         // as a change (told without delaying the error, which may be an outage's prompt 503)
         responseCache.cache.changed();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../shared/messages.js';
 import { RETRY_AFTER_SECONDS } from './http-error.js';
 
@@ -6,6 +6,14 @@ import { RETRY_AFTER_SECONDS } from './http-error.js';
 const QUIET_MS = 100;
 /** …but no longer than this. */
 const LINGER_MS = 1000;
+/** How often a stop looks again whether every request taken has been answered. */
+const DRAIN_CHECK_MS = 50;
+
+/**
+ * Requests refused with 503 because the server was stopping: they never reached their
+ * handler, so a refused write changed nothing (app.ts empties no kept answers for them).
+ */
+export const refusedWhileClosing = new WeakSet<FastifyRequest>();
 
 /**
  * The requests this instance has taken and not yet answered, so that a stop (SIGTERM)
@@ -37,9 +45,18 @@ export class RequestsInFlight {
   }
 
   /** Answers once every request taken so far has been answered (or its client left). */
-  drained(): Promise<void> {
-    if (this.count === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+  async drained(): Promise<void> {
+    while (this.count > 0) {
+      // woken by the last answer; also looked at again every DRAIN_CHECK_MS, as a reply
+      // taken over by its route (the chat stream) stops counting without any event
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, DRAIN_CHECK_MS);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   /**
@@ -81,8 +98,9 @@ export class RequestsInFlight {
  */
 export function trackRequestsInFlight(app: FastifyInstance): RequestsInFlight {
   const inFlight = new RequestsInFlight();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (inFlight.closing) {
+      refusedWhileClosing.add(request);
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close').send({ msg: MSG.serviceUnavailable });
       return;
     }

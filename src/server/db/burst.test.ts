@@ -109,12 +109,12 @@ describe.skipIf(onPostgres)('the embedded database under a burst', () => {
 });
 
 /** The real server (main.ts) on the embedded database in a new folder, logging at info. */
-async function startServer(): Promise<{ port: number; child: ReturnType<typeof spawn>; output: () => string; exit: Promise<number | null> }> {
+async function startServer(env: Record<string, string> = {}): Promise<{ port: number; child: ReturnType<typeof spawn>; output: () => string; exit: Promise<number | null> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dutyroll-stop-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info', IFSC_API_URL: '', SMTP_URL: '' },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info', IFSC_API_URL: '', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -192,6 +192,27 @@ describe.skipIf(onPostgres)('stopping the embedded server', () => {
       expect(statuses.filter((status) => status !== 401 && status !== 503)).toEqual([]);
       expect(await exit).toBe(0);
       expect(log()).toContain('"cut":0');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 150_000);
+
+  it('on SIGTERM with a chat stream open, stops as soon as the other requests are answered (a stream is not waited on until the grace ends)', async () => {
+    const { port, child, output: log, exit } = await startServer({ SHUTDOWN_GRACE_SECONDS: '120' });
+    try {
+      const api = `http://127.0.0.1:${port}/api/v1`;
+      const json = { 'content-type': 'application/json' };
+      const account = { name: 'First Manager', email: 'first@example.com', password: 'first-password', confirmPassword: 'first-password' };
+      expect((await fetch(`${api}/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) })).status).toBe(201);
+      const login = await fetch(`${api}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: account.email, password: account.password }) });
+      const { token } = (await login.json()) as { token: string };
+      const stream = await fetch(`${api}/chat/stream`, { headers: { authorization: token } });
+      expect(stream.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(log()).toContain('every request in flight was answered');
+      expect(log()).not.toContain('still busy after the grace period');
+      await stream.body?.cancel().catch(() => undefined);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

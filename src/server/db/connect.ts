@@ -78,6 +78,8 @@ export interface DatabaseOptions {
 }
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
+/** How often PostgreSQL checks, while a statement runs, that its client is still there. */
+const CLIENT_CHECK_INTERVAL_MS = 1000;
 /** A statement running longer than this is cancelled by PostgreSQL (57014). */
 const STATEMENT_TIMEOUT_MS = 60_000;
 /**
@@ -150,6 +152,16 @@ function openPostgres(
     statement_timeout: STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     application_name: 'dutyroll',
+    // A statement given up on the client side (guardPool) closes its connection, but
+    // PostgreSQL notices a closed client only when it next writes to it: a statement waiting
+    // on a lock would hold its locks and its connection slot until statement_timeout. With
+    // this, the server looks every second and cancels it. Set after connecting rather than as
+    // a startup option, which poolers such as PgBouncer refuse; a server that cannot check
+    // (not on Linux) keeps its default.
+    onConnect: (client) => client.query(`set client_connection_check_interval = ${CLIENT_CHECK_INTERVAL_MS}`).then(
+      () => undefined,
+      () => undefined,
+    ),
   });
   // An idle connection that dies (restart, failover, pg_terminate_backend) is reported
   // here and already replaced; without a listener Node would treat it as a crash.

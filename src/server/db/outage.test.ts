@@ -898,3 +898,38 @@ describe.skipIf(!onPostgres)('a transaction that lost a race (40001, 40P01) runs
     expect(await loggedAttempts()).toEqual([2]);
   });
 });
+
+describe.skipIf(!onPostgres)('a statement given up on the client side', () => {
+  it('is cancelled by PostgreSQL too, so it holds no lock or connection slot until statement_timeout', async () => {
+    const base = await openTestDatabase();
+    await base.db.execute(sql`create table held_rows (id int primary key)`);
+    await base.db.execute(sql`insert into held_rows values (1)`);
+    const holder = new pg.Client({ connectionString: base.url });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    const database = await openDatabase({ databaseUrl: base.url, maxConnections: 2, waitTimeoutMs: 1000, requestQueryTimeoutMs: 1000, onConnectionError: () => undefined });
+    try {
+      // another session holds the row for the whole test
+      await holder.query('begin');
+      await holder.query('select * from held_rows where id = 1 for update');
+      // a request's statement waits for it, and is given up after the client-side bound
+      const outcome = await new Promise<unknown>((resolve) =>
+        runWithRequestBudget(() => {
+          database.db.execute(sql`update held_rows set id = 1 where id = 1`).then(() => 'updated', (error: unknown) => error).then(resolve);
+        }),
+      );
+      expect(classifyDatabaseError(outcome)?.kind).toBe('unavailable');
+      // the server drops the abandoned backend (it would wait on the lock while the row is held)
+      const waiting = async () => {
+        const { rows } = await holder.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'dutyroll' and wait_event_type = 'Lock'");
+        return (rows[0] as { n: number }).n;
+      };
+      expect(await eventually(async () => (await waiting()) === 0, 15_000)).toBe(true);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+      await database.close();
+      await base.close();
+    }
+  }, 30_000);
+});

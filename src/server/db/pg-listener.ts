@@ -18,6 +18,15 @@ export interface PgListenerOptions {
   heartbeatTimeoutMs?: number | undefined;
 }
 
+/**
+ * Ends a connection without waiting on its peer: end() alone waits for the server's goodbye,
+ * which a silent peer (a dropped NAT state, a stopped proxy) never sends.
+ */
+function drop(client: pg.Client): void {
+  client.end().catch(() => undefined);
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -105,7 +114,9 @@ export class PgListener {
   }
 
   private async attemptConnection(): Promise<void> {
-    const client = new pg.Client(this.config);
+    // LISTEN after a reconnect is bounded like the heartbeat: a connection that goes silent
+    // between its login and LISTEN's answer is dropped and tried again, not waited on
+    const client = new pg.Client({ query_timeout: this.heartbeatTimeoutMs, ...this.config });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
@@ -115,13 +126,13 @@ export class PgListener {
       await client.connect();
       for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
     } catch (error) {
-      client.end().catch(() => undefined);
+      drop(client);
       this.onError(error as Error);
       this.scheduleRetry();
       return;
     }
     if (this.closed || this.channels.size === 0) {
-      await client.end().catch(() => undefined);
+      drop(client);
       return;
     }
     this.client = client;
@@ -178,7 +189,7 @@ export class PgListener {
     for (const subscribers of this.channels.values()) {
       for (const subscription of subscribers) subscription.onLost?.();
     }
-    client.end().catch(() => undefined);
+    drop(client);
     this.scheduleRetry();
   }
 
@@ -201,7 +212,7 @@ export class PgListener {
     if (this.connecting) await this.connecting;
     const client = this.client;
     this.client = null;
-    await client?.end().catch(() => undefined);
+    if (client) drop(client);
   }
 
   /** Ends the connection for good. */
