@@ -16,8 +16,8 @@
  * CACHE_ENTRIES  distinct answers (default 200,000)
  * CACHE_BODY     bytes of each body (default: a small answer of about 30 bytes)
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from '../src/server/response-cache.js';
+import { bareReply, bareRequest } from '../test/helpers/bare-http.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -27,18 +27,8 @@ if (!gc) {
 const count = Number(process.env.CACHE_ENTRIES || 200_000);
 const bodyBytes = process.env.CACHE_BODY ? Number(process.env.CACHE_BODY) : undefined;
 
-const request = { headers: {} } as FastifyRequest;
-const reply = {
-  headers() {
-    return this;
-  },
-  header() {
-    return this;
-  },
-  send() {
-    return this;
-  },
-} as unknown as FastifyReply;
+const request = bareRequest;
+const reply = bareReply;
 
 function memory() {
   gc!();

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
@@ -9,6 +9,7 @@ import { duties, staff, users } from './db/schema.js';
 import { acceptedEncoding, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { bareReply, bareRequest } from '../../test/helpers/bare-http.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -304,19 +305,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
   });
 });
 
-/** Drives a cache directly, as a route would, without HTTP: the answer's body is `body(i)`. */
-const bareRequest = { headers: {} } as FastifyRequest;
-const bareReply = {
-  headers() {
-    return this;
-  },
-  header() {
-    return this;
-  },
-  send() {
-    return this;
-  },
-} as unknown as FastifyReply;
+/** Drives a cache directly, as a route would, without HTTP. */
 const sendTo = (cache: ResponseCache, key: string, body: string, options: { search?: boolean } = {}) =>
   cache.send(bareRequest, bareReply, key, async () => ({ body: Buffer.from(body), headers: { 'x-total-count': '1' } }), options);
 

@@ -1,9 +1,9 @@
 import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../shared/roles.js';
-import { SseParser } from '../../web/features/chat/sse-parser.js';
 import { READY_NOT_LISTENING } from '../modules/health/routes.js';
 import { openDatabase } from './connect.js';
+import { openStream } from '../../../test/helpers/chat-stream.js';
 import { buildStaff, buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 
@@ -111,26 +111,6 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-/** An open chat stream whose messages pile up in `texts`. */
-async function openStream(url: string, token: string): Promise<{ texts: string[]; close: () => void }> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { authorization: token }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const texts: string[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const parser = new SseParser();
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
-        if (event.type === 'message') texts.push((JSON.parse(event.data) as { text: string }).text);
-      }
-    }
-  })().catch(() => undefined);
-  return { texts, close: () => controller.abort() };
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that dies silently (PostgreSQL)', () => {
   it('is noticed within seconds: kept lists are dropped, /readyz and the log say so, and once it is back chat catches up', async () => {
@@ -189,11 +169,12 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that dies silent
       await other.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = other.app.server.address() as AddressInfo;
       stream = await openStream(`http://127.0.0.1:${port}/api/v1/chat/stream`, token);
-      const texts = stream.texts;
+      const { messages } = stream;
+      const texts = () => messages.map((message) => message.text);
       let probes = 0;
       await until('the stream is live', async () => {
         expect((await post(`probe ${(probes += 1)}`)).statusCode).toBe(201);
-        return texts.length > 0;
+        return texts().length > 0;
       });
       await board();
       expect(other.app.responseCache.size.entries).toBeGreaterThan(0);
@@ -213,17 +194,17 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that dies silent
       // nothing kept while deaf: a second change shows at once
       const second_ = await addDuty();
       expect(await board()).toContain(second_);
-      expect(texts.filter((text) => text.startsWith('while deaf'))).toEqual([]);
+      expect(texts().filter((text) => text.startsWith('while deaf'))).toEqual([]);
 
       // forwarding resumes: it listens again, says so, and the stream gets what it missed, once
       proxy.resume();
       await until('listening again', () => second.listening() === true && other.app.responseCache.active);
       expect(await ready()).toBe('200 ready');
       expect(logLines.some((line) => line.level === 30 && line.msg.includes('listening for changes again'))).toBe(true);
-      await until('the messages posted meanwhile reach the stream', () => texts.filter((text) => text.startsWith('while deaf')).length === 3);
+      await until('the messages posted meanwhile reach the stream', () => texts().filter((text) => text.startsWith('while deaf')).length === 3);
       expect((await post('after')).statusCode).toBe(201);
-      await until('a new message reaches the stream', () => texts.includes('after'));
-      expect(texts.filter((text) => !text.startsWith('probe'))).toEqual(['while deaf 0', 'while deaf 1', 'while deaf 2', 'after']);
+      await until('a new message reaches the stream', () => texts().includes('after'));
+      expect(texts().filter((text) => !text.startsWith('probe'))).toEqual(['while deaf 0', 'while deaf 1', 'while deaf 2', 'after']);
     } finally {
       stream?.close();
       // a connection still silenced would hold up closing (its UNLISTEN is never answered)

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRMED_AREAS_KEY, forgetConfirmedAreas, recordAreaCheck, sessionFingerprint, wasConfirmed } from './confirmed-areas.js';
+import { memoryStorage } from '../../../test/helpers/memory-storage.js';
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const TOKEN = 'c2Vzc2lvbi10b2tlbi1vZi1yYXZp';
 

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEY, readStoredSession, writeStoredSession } from './session.js';
 import { returnPathFitsRole, safeReturnPath } from './return-path.js';
+import { memoryStorage } from '../../../test/helpers/memory-storage.js';
 
-/** A Storage that keeps items in a Map (node has no localStorage). */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const user = { _id: 'u1', name: 'Asha Nair', email: 'asha@example.com', role: 1, work: null };
 

@@ -6,6 +6,7 @@ import { idbOutboxStore, readList, SAVED_LIST_MAX_AGE_MS } from './idb-store.js'
 import { loadWithSavedCopy, savedListName } from './list-cache.js';
 import type { OutboxEntry } from './outbox-types.js';
 import { sendEntry } from './send-entry.js';
+import { memoryStorage } from '../../../test/helpers/memory-storage.js';
 
 /**
  * The saved lists of a shared phone (issue 24): they expire after a few days, are not kept
@@ -30,19 +31,6 @@ async function loadOnline(userId: string, name = LIVE) {
   await vi.waitFor(async () => expect(await readList(userId, name)).toBeDefined());
 }
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 function entryOf(userId: string): OutboxEntry {
   return {

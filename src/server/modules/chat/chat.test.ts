@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_TEXT_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { SseParser } from '../../../web/features/chat/sse-parser.js';
+import { openStream } from '../../../../test/helpers/chat-stream.js';
 import { openDatabase } from '../../db/connect.js';
 import { chatMessages } from '../../db/schema.js';
 import { ChatHub } from './chat.service.js';
@@ -175,27 +175,6 @@ describe('GET /chat/stream', () => {
   });
 });
 
-/** An open stream whose messages pile up in `messages` as they arrive (parsed as the web app does). */
-async function openStream(url: string, token: string): Promise<{ status: number; body: string; messages: { _id: string; text: string }[]; close: () => void }> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { authorization: token }, signal: controller.signal });
-  const messages: { _id: string; text: string }[] = [];
-  if (response.status !== 200) return { status: response.status, body: await response.text(), messages, close: () => controller.abort() };
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const parser = new SseParser();
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
-        if (event.type === 'message') messages.push(JSON.parse(event.data));
-      }
-    }
-  })().catch(() => undefined);
-  return { status: 200, body: '', messages, close: () => controller.abort() };
-}
 
 /**
  * Opens a stream and waits until it is subscribed: probe messages are sent (with `post`)
