@@ -112,6 +112,8 @@ describe('input rules', () => {
     const bodies = [
       ['null', { payload: 'null', headers: { 'content-type': 'application/json' } }],
       ['no body', {}],
+      // a client that names JSON and sends nothing (fetch with a JSON header and no body)
+      ['empty JSON', { payload: '', headers: { 'content-type': 'application/json' } }],
       ['[]', { payload: '[]', headers: { 'content-type': 'application/json' } }],
       ['"x"', { payload: '"x"', headers: { 'content-type': 'application/json' } }],
       ['{}', { payload: '{}', headers: { 'content-type': 'application/json' } }],
@@ -147,6 +149,7 @@ describe('input rules', () => {
           // nothing sent is a form with nothing filled in; a list or a text is not a form
           expect(answers['null']).toEqual(answers['{}']);
           expect(answers['no body']).toEqual(answers['{}']);
+          expect(answers['empty JSON']).toEqual(answers['{}']);
           expect(answers['[]']).toEqual({ status: 400, msg: MSG.bodyNotObject });
           expect(answers['"x"']).toEqual({ status: 400, msg: MSG.bodyNotObject });
         }

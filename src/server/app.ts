@@ -158,6 +158,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  // A body that names JSON and is empty is a form with nothing filled in, as no body is
+  // (contract-route.ts): the route answers its own "required" message rather than Fastify's
+  // "Body cannot be empty…". Anything else is parsed by Fastify's own JSON parser, with its
+  // protection against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   registerErrorHandling(app);
   // A stop answers every request already taken before the port closes (decision 0011)
   app.decorate('requestsInFlight', trackRequestsInFlight(app));
