@@ -8,9 +8,12 @@ import { freePort } from '../../test/helpers/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Starts the server (main.ts) on the embedded database in `dataDir`; answers its exit code and everything it printed. */
-async function start(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * Starts the server (main.ts), or a command-line tool with its arguments, on the embedded
+ * database in `dataDir`; answers its exit code and everything it printed.
+ */
+async function start(dataDir: string, program: string[] = ['src/server/main.ts']): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...program], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, WEB_ROOT: '', PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,4 +50,19 @@ describe('a data folder the server cannot write', () => {
     expect(code).toBe(1);
     expect(output.trim().split('\n')).toEqual([expect.stringContaining(`the data folder ${file} is not writable`)]);
   }, 60_000);
+
+  it('stops the command-line tools that open the same folder with the same line (user:create, ifsc:import)', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dutyroll-datadir-')), 'not-a-folder');
+    writeFileSync(file, 'x');
+    const csv = path.join(path.dirname(file), 'IFSC.csv');
+    writeFileSync(csv, 'IFSC,BANK,BRANCH\n');
+    for (const program of [
+      ['src/server/cli/user-create.ts', '--name', 'Asha Nair', '--email', 'asha@example.com', '--password', 'S3cure-pass', '--role', 'manager'],
+      ['src/server/cli/ifsc-import.ts', csv],
+    ]) {
+      const { code, output } = await start(file, program);
+      expect(code, program[0]).toBe(1);
+      expect(output.trim().split('\n'), program[0]).toEqual([expect.stringContaining(`the data folder ${file} is not writable`)]);
+    }
+  }, 90_000);
 });

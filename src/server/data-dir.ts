@@ -30,3 +30,14 @@ export function dataDirProblem(dataDir: string): string | null {
     return `Cannot start: the data folder ${dataDir} is not writable (${reason}${REASONS[code] ? `, ${code}` : ''}). Set DATA_DIR to a folder this user can write, or fix that folder.`;
   }
 }
+
+/**
+ * Ends the process with that one line when the embedded database's folder cannot be
+ * written: the server and the command-line tools that open it (user:create, ifsc:import).
+ */
+export function exitUnlessDataDirWritable(dataDir: string): void {
+  const problem = dataDirProblem(dataDir);
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
-import { dataDirProblem } from './data-dir.js';
+import { exitUnlessDataDirWritable } from './data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp, loggerOptions } from './app.js';
@@ -15,11 +15,7 @@ const config = loadConfig(process.env, { webRoot: process.env.WEB_ROOT || WEB_DI
 let releaseLock = () => {};
 if (!config.databaseUrl) {
   // a folder the server cannot write stops the start with one clear line, not a stack trace
-  const problem = dataDirProblem(config.dataDir);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
+  exitUnlessDataDirWritable(config.dataDir);
   try {
     releaseLock = acquireDataDirLock(config.dataDir, config.publicUrl);
   } catch (error) {

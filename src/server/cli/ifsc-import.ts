@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
+import { exitUnlessDataDirWritable } from '../data-dir.js';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.js';
 import { importIfscCsv } from '../modules/staff/ifsc-import.js';
 
@@ -23,6 +24,7 @@ if (!existsSync(file)) {
 const config = loadConfig();
 let release = () => {};
 if (!config.databaseUrl) {
+  exitUnlessDataDirWritable(config.dataDir);
   try {
     release = acquireDataDirLock(config.dataDir);
   } catch (error) {

@@ -13,6 +13,7 @@ import { WORK_TYPES } from '../../shared/work-types.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import { announceChange } from '../response-cache.js';
+import { exitUnlessDataDirWritable } from '../data-dir.js';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
 
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let release = () => {};
   if (!config.databaseUrl) {
+    exitUnlessDataDirWritable(config.dataDir);
     try {
       release = acquireDataDirLock(config.dataDir);
     } catch (error) {
