@@ -433,6 +433,9 @@ async function outageApp(url: string): Promise<OutageApp> {
   };
 }
 
+/** pino's levels: a configuration fault is logged as an error, an outage as a warning. */
+const LOG_WARN = 40;
+const LOG_ERROR = 50;
 /** The wait for a pooled connection in these tests (DB_WAIT_TIMEOUT_SECONDS = 1). */
 const OUTAGE_WAIT_MS = 1000;
 /** The client-side bound on a request's statement in these tests (production: 5 s). */
@@ -490,6 +493,12 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
   const read = (app: OutageApp, token: string) => app.t.app.inject({ url: '/api/v1/chat/getchats?limit=5', headers: { authorization: token } });
   const write = (app: OutageApp, token: string) =>
     app.t.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', headers: { authorization: token }, payload: { text: 'written during an outage test' } });
+  /** `reads` reads and `writes` writes each answer 503, and the cause is logged with its code at `level`. */
+  const expectRefused = async (app: OutageApp, token: string, { reads, writes, code, level }: { reads: number; writes: number; code: string; level: number }) => {
+    for (let i = 0; i < reads; i += 1) expectUnavailable(await read(app, token));
+    for (let i = 0; i < writes; i += 1) expectUnavailable(await write(app, token));
+    expect(app.logs().some((line) => line.code === code && line.level === level)).toBe(true);
+  };
   const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
@@ -505,9 +514,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
       },
       async (own) => void (await admin.query(`alter database "${own.database}" allow_connections true`)),
       async (app, token) => {
-        for (let i = 0; i < 10; i += 1) expectUnavailable(await read(app, token));
-        for (let i = 0; i < 3; i += 1) expectUnavailable(await write(app, token));
-        expect(app.logs().some((line) => line.code === '55000' && line.level === 40)).toBe(true);
+        await expectRefused(app, token, { reads: 10, writes: 3, code: '55000', level: LOG_WARN });
       },
     );
   }, 60_000);
@@ -521,9 +528,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
       },
       async (own) => void (await admin.query(`alter role "${own.role}" login`)),
       async (app, token) => {
-        expectUnavailable(await read(app, token));
-        expectUnavailable(await write(app, token));
-        expect(app.logs().some((line) => line.code === '28000' && line.level === 50)).toBe(true);
+        await expectRefused(app, token, { reads: 1, writes: 1, code: '28000', level: LOG_ERROR });
       },
     );
   }, 60_000);
@@ -545,9 +550,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
         await admin.query(`alter database "${own.database}" allow_connections true`);
       },
       async (app, token) => {
-        expectUnavailable(await read(app, token));
-        expectUnavailable(await write(app, token));
-        expect(app.logs().some((line) => line.code === '3D000' && line.level === 50)).toBe(true);
+        await expectRefused(app, token, { reads: 1, writes: 1, code: '3D000', level: LOG_ERROR });
       },
     );
   }, 60_000);
