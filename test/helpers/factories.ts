@@ -4,7 +4,7 @@ import { ROLE, type Role } from '../../src/shared/roles.js';
 import type { Database } from '../../src/server/db/connect.js';
 import { createAccount, type UserRow } from '../../src/server/modules/auth/accounts.service.js';
 
-export const DEFAULT_PASSWORD = 'correct-horse-1';
+const DEFAULT_PASSWORD = 'correct-horse-1';
 
 export interface BuiltUser extends UserRow {
   password: string;
