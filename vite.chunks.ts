@@ -25,7 +25,7 @@ import path from 'node:path';
 const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
 
 /** The route areas, by the page modules they own (paths under src/web; the first match wins). */
-export const ROUTE_AREAS: readonly { area: string; modules: readonly string[] }[] = [
+const ROUTE_AREAS: readonly { area: string; modules: readonly string[] }[] = [
   // the supervisor's screens, also opened by managers from their menu (Add Work, chat, details)
   {
     area: 'supervisor',
@@ -63,7 +63,7 @@ export function areaOfPage(id: string, root = WEB_ROOT): string | null {
  * dashboard are not listed: what they share goes with their area's chunk's neighbours,
  * which their first screen loads anyway (an area's chunk holds all its screens).
  */
-export const FIRST_SCREENS: readonly string[] = [
+const FIRST_SCREENS: readonly string[] = [
   'features/supervisor/user-area.tsx',
   'features/manager/manager-area.tsx',
   'features/manager/manager-dashboard-page.tsx',
@@ -75,7 +75,7 @@ export const FIRST_SCREENS: readonly string[] = [
  * toaster (at the first tap or key press) and the new-version prompt. What they share with
  * signed-in screens may not wait in a signed-in chunk.
  */
-export const ANY_PAGE_LAZY: readonly string[] = ['layouts/toaster.tsx', 'pwa/update-prompt.tsx'];
+const ANY_PAGE_LAZY: readonly string[] = ['layouts/toaster.tsx', 'pwa/update-prompt.tsx'];
 
 /** The label of the modules of ANY_PAGE_LAZY (not a chunk's name). */
 export const TOAST = 'toast';
@@ -200,7 +200,7 @@ export function namesFromBarrel(barrel: Pick<GraphModule, 'id' | 'code'>, target
 }
 
 /** The names a module imports from libraries (bare specifiers), or null when it takes a whole library (import *). */
-export function libraryImports(module: Pick<GraphModule, 'code'>): Set<string> | null {
+function libraryImports(module: Pick<GraphModule, 'code'>): Set<string> | null {
   if (module.code === null) return null;
   for (const match of module.code.matchAll(STAR_FROM)) if (!match[1]!.startsWith('.')) return null;
   const names = new Set<string>();

@@ -24,7 +24,7 @@ const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
  * besides the entry. A build fails when one of them is no longer a chunk of its own
  * (renamed, moved or no longer lazy), so the list cannot silently go stale.
  */
-export const OFFLINE_MODULES = [
+const OFFLINE_MODULES = [
   // the supervisor area (/dashboard/user/*) and its screens
   'features/supervisor/user-area.tsx',
   'features/duties/live-duty-page.tsx',

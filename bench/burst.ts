@@ -70,7 +70,7 @@ function send(agent: http.Agent, url: URL, method: string, headers: Record<strin
 }
 
 /** The completed list of a month, first `limit` duties (as the screen pages). */
-export function completedMonthPath(month: string, limit: number): string {
+function completedMonthPath(month: string, limit: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
   return `/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${month}-01&to=${month}-${String(last).padStart(2, '0')}&limit=${limit}`;

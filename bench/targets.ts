@@ -35,7 +35,7 @@ export function formatPercent(percent: number): string {
   return `${percent < 10 ? percent.toFixed(1) : Math.round(percent).toString()} %`;
 }
 
-export type Verdict = 'met' | 'missed' | 'not run';
+type Verdict = 'met' | 'missed' | 'not run';
 
 export interface Judgement {
   verdict: Verdict;

@@ -61,7 +61,7 @@ export class DutyPool {
 /** A create-duty request body, as a client sends it. */
 export type NewDutyBody = z.input<typeof createDutyBody>;
 
-export const CREW_SIZE = 6;
+const CREW_SIZE = 6;
 const COACHES = 18;
 
 /**

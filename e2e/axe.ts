@@ -47,12 +47,6 @@ export function describeViolations(label: string, violations: AxeViolation[]): s
   return lines.join('\n');
 }
 
-/** Fails with each violation's id, element and summary when axe finds anything on the page. */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const violations = await axeViolations(page);
-  if (violations.length > 0) throw new Error(describeViolations(label, violations));
-}
-
 export interface SmallTarget {
   what: string;
   width: number;
@@ -93,10 +87,4 @@ export async function smallTargets(page: Page, min: number): Promise<SmallTarget
     }
     return found;
   }, min);
-}
-
-/** Fails listing each control smaller than min × min px. */
-export async function expectTargetsAtLeast(page: Page, min: number, label: string): Promise<void> {
-  const small = await smallTargets(page, min);
-  if (small.length > 0) throw new Error(`${label}: ${small.length} target(s) under ${min}×${min} px\n${small.map((t) => `  ${t.what} ${t.width}×${t.height}`).join('\n')}`);
 }

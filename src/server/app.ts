@@ -31,7 +31,7 @@ import { pruneRequestKeys } from './request-keys.js';
 import { refusedWhileClosing, trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
 import { announceChange, openResponseCache } from './response-cache.js';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,7 +70,7 @@ function isApiUrl(url: string): boolean {
  * one is a 404, never the app's page: a tab older than a release asking for a chunk that
  * is gone must fail to load it (and reload), not run HTML as a script (decision 0018).
  */
-export function isFileUrl(url: string): boolean {
+function isFileUrl(url: string): boolean {
   const pathname = url.split(/[?#]/, 1)[0] ?? url;
   return pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
 }

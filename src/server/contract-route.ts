@@ -75,7 +75,7 @@ function queryKey(query: unknown): string {
 }
 
 /** The Fastify schema of a contract (responses of `file` kind are described by media type). */
-export function fastifySchema(contract: RouteContract) {
+function fastifySchema(contract: RouteContract) {
   const response: Record<number, unknown> = {};
   for (const [status, answer] of Object.entries(contract.responses)) {
     response[Number(status)] = isFileResponse(answer)

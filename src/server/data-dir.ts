@@ -17,7 +17,7 @@ const REASONS: Record<string, string> = {
  * permission bits say nothing to root, a read-only mount or a file system that refuses.
  * Answers null when it can, else one line for the person starting the server.
  */
-export function dataDirProblem(dataDir: string): string | null {
+function dataDirProblem(dataDir: string): string | null {
   const probe = path.join(dataDir, `.write-test-${process.pid}`);
   try {
     mkdirSync(dataDir, { recursive: true });

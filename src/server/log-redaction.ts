@@ -15,7 +15,7 @@ import { UUID } from '../shared/schemas/input-rules.js';
  */
 
 /** Longest string a serializer emits; the rest is cut with a note of how much. */
-export const MAX_STRING_LENGTH = 2048;
+const MAX_STRING_LENGTH = 2048;
 /** Longest log line; a longer one is replaced by a short summary of itself. */
 export const MAX_LINE_LENGTH = 16 * 1024;
 const MAX_CAUSE_DEPTH = 3;
@@ -61,12 +61,12 @@ export function maskSecrets(text: string): string {
 }
 
 /** Cuts a string to `max` characters, saying how much was left out. */
-export function capLength(text: string, max = MAX_STRING_LENGTH): string {
+function capLength(text: string, max = MAX_STRING_LENGTH): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[${text.length - max} more characters]`;
 }
 
 /** Masked and bounded: what every string a serializer emits goes through. */
-export function scrub(text: string, max = MAX_STRING_LENGTH): string {
+function scrub(text: string, max = MAX_STRING_LENGTH): string {
   return capLength(maskSecrets(text), max);
 }
 
@@ -74,7 +74,7 @@ export function scrub(text: string, max = MAX_STRING_LENGTH): string {
  * Drizzle's DrizzleQueryError says "Failed query: <sql>\nparams: <values>": the SQL
  * (with $1 placeholders) helps, the values are the very data that must not be logged.
  */
-export function withoutQueryParams(message: string): string {
+function withoutQueryParams(message: string): string {
   const at = message.indexOf('\nparams:');
   return at === -1 ? message : `${message.slice(0, at)}\nparams: [redacted]`;
 }

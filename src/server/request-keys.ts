@@ -17,7 +17,7 @@ import { HttpError } from './http-error.js';
  */
 
 /** How long a key and its answer are kept. */
-export const REQUEST_KEY_HOURS = 24;
+const REQUEST_KEY_HOURS = 24;
 const REQUEST_KEY_MS = REQUEST_KEY_HOURS * 3_600_000;
 
 /** The request a key was used for: a repeat must name the same one. */
@@ -38,7 +38,7 @@ export interface Answer<B> {
  * JSON with the keys of every object in sorted order, so two bodies that differ only in
  * the order of their keys read the same. Array order is kept: it may mean something.
  */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null, (_key, item: unknown) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
     const record = item as Record<string, unknown>;
@@ -54,7 +54,7 @@ export function canonicalJson(value: unknown): string {
  * The fingerprint of a request as its route's schemas parsed it: `totalcoach: "18"` and
  * `18`, or an id in capitals and in small letters, are the same request.
  */
-export function fingerprintOf(contract: RouteContract, params: unknown, body: unknown): RequestFingerprint {
+function fingerprintOf(contract: RouteContract, params: unknown, body: unknown): RequestFingerprint {
   return {
     method: contract.method,
     route: fillPath(contract.path, (params ?? undefined) as Record<string, unknown> | undefined),

@@ -7,7 +7,7 @@ import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
 import { duties, staff, users } from './db/schema.js';
 import { acceptedEncoding, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
-import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty, loginAs } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { bareReply, bareRequest } from '../../test/helpers/bare-http.js';
 
@@ -31,17 +31,6 @@ let mccSupervisorId: string;
 
 const get = (url: string, token: string, headers: Record<string, string> = {}, app = t.app) =>
   app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: token, ...headers } });
-
-async function createDuty(workers: string[], token = managerToken, app = t.app) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mcctrain/create-mcctrain',
-    headers: { authorization: token },
-    payload: { work: 'mcc', trainno: '12625', totalcoach: 18, type: 'Primary', supervisor: mccSupervisorId, workers, status: 'processing' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ duty: { _id: string } }>().duty._id;
-}
 
 const ids = (body: string) => (JSON.parse(body) as { _id: string }[]).map((row) => row._id);
 
@@ -91,7 +80,7 @@ describe('the encoding a kept answer is sent in (Accept-Encoding)', () => {
 describe('the busiest lists, kept until their data changes', () => {
   it('answers the same bytes and headers as without the cache, on every cached route', async () => {
     const worker = await buildStaff(t.deps.db, { work: 'mcc' });
-    await createDuty([worker.id]);
+    await duty(t, managerToken, { supervisor: mccSupervisorId, workers: [worker.id] });
     const plain = await createTestApp({ database: t.database, config: { responseCacheMb: 0 } });
     try {
       const month = monthInZone(new Date(), t.config.appTz);
@@ -122,7 +111,7 @@ describe('the busiest lists, kept until their data changes', () => {
   it('shows a write made through this server in its author’s next read', async () => {
     const before = ids((await get('/mcctrain/get-livemcctrain?work=mcc', managerToken)).body);
     const worker = await buildStaff(t.deps.db, { work: 'mcc' });
-    const added = await createDuty([worker.id], mccToken);
+    const added = (await duty(t, mccToken, { supervisor: mccSupervisorId, workers: [worker.id] }))._id;
     const after = ids((await get('/mcctrain/get-livemcctrain?work=mcc', managerToken)).body);
     expect(before).not.toContain(added);
     expect(after).toContain(added);
@@ -148,7 +137,7 @@ describe('the busiest lists, kept until their data changes', () => {
     expect((await post('/no-such-call', {}, managerToken)).statusCode).toBe(404);
     expect(await nameOnList()).toBe(worker.name);
     // a write that changes data empties it
-    await createDuty([worker.id]);
+    await duty(t, managerToken, { supervisor: mccSupervisorId, workers: [worker.id] });
     expect(await nameOnList()).toBe('Renamed By Hand');
   });
 
@@ -248,7 +237,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
       expect(await eventually(async () => other.app.responseCache.active)).toBe(true);
       await read();
       const worker = await buildStaff(t.deps.db, { work: 'mcc' });
-      const added = await createDuty([worker.id]);
+      const added = (await duty(t, managerToken, { supervisor: mccSupervisorId, workers: [worker.id] }))._id;
       expect(await eventually(async () => (await read()).includes(added))).toBe(true);
     } finally {
       await other.app.close();

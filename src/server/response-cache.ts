@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from './db/connect.js';
 
 /** The channel every instance hears about data changes on (announceChange). */
-export const DATA_CHANNEL = 'dutyroll_data';
+const DATA_CHANNEL = 'dutyroll_data';
 
 /**
  * A kept answer is computed again after this long even if no change was announced: a
@@ -21,7 +21,7 @@ const COMPRESS_THRESHOLD = 1024;
  */
 export const MAX_ENTRIES = 5_000;
 
-/** A search (free-text `q`) is kept only when it is asked again within this long (see `send`). */
+/** A search (free-text `q`) is kept only when it is asked again within this long (see `send`). @alias */
 export const SEARCH_REPEAT_MS = MAX_AGE_MS;
 
 /** At most this many searches asked once are remembered, waiting for their second request. */
@@ -37,14 +37,14 @@ export const SWEEP_MS = 15_000;
  */
 export const ENTRY_OVERHEAD = 200;
 /** What a kept buffer costs beyond its bytes: its Uint8Array and ArrayBuffer objects and the backing store's record (its own memory, not a slice of Node's 8 KB pool). */
-export const BUFFER_OVERHEAD = 160;
+const BUFFER_OVERHEAD = 160;
 /** A string's header (and rounding to whole words). */
 const STRING_OVERHEAD = 24;
 /** What a remembered search costs beyond its key: its Map slot, the time (a heap number) and the key's flattened copy (measured as above). */
 const SEEN_OVERHEAD = 110;
 
 /** The bytes a string takes on the heap: one per character, two when any is beyond Latin-1. */
-export function stringCost(text: string): number {
+function stringCost(text: string): number {
   return STRING_OVERHEAD + text.length * (/[^\u0000-\u00ff]/.test(text) ? 2 : 1);
 }
 

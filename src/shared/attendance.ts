@@ -1,7 +1,7 @@
 import { MSG } from './messages.js';
 
 /** SPEC §4 attendance day codes and their values, and the month labels of the reports. */
-export const ATTENDANCE_CODES = ['A', 'P', 'P2', 'P3'] as const;
+const ATTENDANCE_CODES = ['A', 'P', 'P2', 'P3'] as const;
 /** A day's code; '-' for a day still to come. */
 export const FUTURE_DAY = '-';
 export type AttendanceCode = (typeof ATTENDANCE_CODES)[number] | typeof FUTURE_DAY;

@@ -96,7 +96,7 @@ export const companyProfileSchema = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
-/** The profile as the API answers it (what was stored, already checked). */
+/** The profile as the API answers it (what was stored, already checked). @alias */
 export const companyProfileResponse = companyProfileSchema;
 
 export { DEFAULT_COMPANY_PROFILE } from './company-profile-defaults.js';

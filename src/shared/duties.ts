@@ -2,12 +2,11 @@ import type { WorkType } from './work-types.js';
 
 /** SPEC §3 train job statuses and types. */
 export const DUTY_STATUSES = ['processing', 'completed'] as const;
-export type DutyStatus = (typeof DUTY_STATUSES)[number];
 export const DUTY_TYPES = ['Primary', 'Secondary'] as const;
 export type DutyType = (typeof DUTY_TYPES)[number];
 
 /** Work types whose duties are trains: train number, coaches (tanks for bio), type. */
-export const TRAIN_WORK_TYPES: readonly WorkType[] = ['mcc', 'bio', 'acca'];
+const TRAIN_WORK_TYPES: readonly WorkType[] = ['mcc', 'bio', 'acca'];
 export function isTrainWork(work: string): boolean {
   return (TRAIN_WORK_TYPES as readonly string[]).includes(work);
 }

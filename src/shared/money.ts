@@ -12,7 +12,7 @@ export function formatRupees(amount: number | string | null | undefined): string
 }
 
 /** Whole-rupee digits an amount may have: bills store numeric(14, 2). */
-export const MONEY_WHOLE_DIGITS = 12;
+const MONEY_WHOLE_DIGITS = 12;
 /** The largest amount numeric(14, 2) holds. */
 export const MONEY_MAX = 10 ** MONEY_WHOLE_DIGITS - 0.01;
 /** An amount written as text: rupees, optionally a point and one or two digits of paise. */

@@ -8,7 +8,6 @@ export const ROLE = {
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 
 export const ROLE_NAMES = ['supervisor', 'manager', 'admin'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
 
 export function isRole(value: unknown): value is Role {
   return value === 0 || value === 1 || value === 2;

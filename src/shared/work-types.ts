@@ -3,7 +3,7 @@ export const WORK_TYPES = ['mcc', 'acca', 'bio', 'laundry', 'pftr', 'pit & yard'
 
 export type WorkType = (typeof WORK_TYPES)[number];
 
-export function isWorkType(value: unknown): value is WorkType {
+function isWorkType(value: unknown): value is WorkType {
   return typeof value === 'string' && (WORK_TYPES as readonly string[]).includes(value);
 }
 

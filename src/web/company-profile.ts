@@ -59,7 +59,7 @@ export interface Highlight {
   text: string;
 }
 
-export interface AboutSection {
+interface AboutSection {
   /** The opening paragraph; on /about and in the home page's About Us section. */
   intro: string;
   /** SPEC §2 /about: what the company does, one line each. */
@@ -70,7 +70,7 @@ export interface AboutSection {
 }
 
 /** The built-in logo, shown while the profile's `logo` is null (no uploaded logo). */
-export const builtInLogo: CompanyImage = { src: builtInLogoUrl, width: 36, height: 36, alt: '' };
+const builtInLogo: CompanyImage = { src: builtInLogoUrl, width: 36, height: 36, alt: '' };
 
 const serviceImage = (src: string): CompanyImage => ({ src, width: 480, height: 360, alt: '' });
 
@@ -180,7 +180,7 @@ export const COMPANY_PROFILE_URL = '/api/v1/company-profile';
  * (see COMPANY_PROFILE_URL): the server checked what it stored and answers it through the
  * contract's schema. A failed read keeps what is shown.
  */
-export function refreshCompanyProfile(): Promise<void> {
+function refreshCompanyProfile(): Promise<void> {
   inFlight ??= fetch(COMPANY_PROFILE_URL, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
     .then((saved) => {

@@ -1,12 +1,13 @@
 /**
- * Every screen of each role opens inside its area against the real API: its page heading
- * appears and no error screen does. The screens' own behaviour is tested next to them.
+ * Every screen of each role opens inside its area against the real API: its own page
+ * heading appears (so a guard that refused, showing the sign-in or a "not allowed" screen,
+ * fails it) and no error screen does. The screens' own behaviour is tested next to them.
  */
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type Role } from '../shared/roles.js';
-import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
-import { addDuty, renderApp, signIn, startApi, type TestApp } from '../../test/web/render-app.js';
+import { buildStaff, buildUser, duty, loginAs } from '../../test/helpers/factories.js';
+import { renderApp, signIn, startApi, type TestApp } from '../../test/web/render-app.js';
 
 let api: TestApp;
 let dutyId = '';
@@ -18,65 +19,103 @@ beforeAll(async () => {
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc' });
   const worker = await buildStaff(api.deps.db, { work: 'mcc', name: 'Lakshmi Devi' });
   staffId = worker.id;
-  dutyId = await addDuty(api, token, { work: 'mcc', trainno: '12625', totalcoach: 10, type: 'Primary', supervisor: supervisor.id, workers: [worker.id] });
+  dutyId = (await duty(api, token, { work: 'mcc', trainno: '12625', totalcoach: 10, type: 'Primary', supervisor: supervisor.id, workers: [worker.id] }))._id;
 });
 afterAll(() => api.close());
 
-async function opens(path: string, role: Role | null, work: string | null = null) {
+/** Opens `path` (signed in with this role, or not at all) and expects the page's own h1. */
+async function opens(path: string, role: Role | null, heading: string | RegExp, work: string | null = null) {
   if (role !== null) await signIn(api, { role, work });
   renderApp(path);
-  const heading = await screen.findByRole('heading', { level: 1 });
-  expect(heading.textContent).not.toBe('');
+  const shown = await screen.findByRole('heading', { level: 1 });
+  if (typeof heading === 'string') expect(shown.textContent).toBe(heading);
+  else expect(shown.textContent).toMatch(heading);
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-  return heading.textContent;
 }
 
+/** "Attendance - November 2026": the report pages open on the current month. */
+const ofAMonth = (title: string) => new RegExp(`^${title} - [A-Z][a-z]+ \\d{4}$`);
+
 describe('public pages', () => {
-  it.each(['/', '/login', '/forget', '/about', '/contact', '/policy', '/registerygigyictgyjutgtyjuctyuccftyutucfyj'])('%s', async (path) => {
-    await opens(path, null);
+  it.each([
+    ['/', 'Dutyroll Services: Linen, laundry, housekeeping and mechanized cleaning for railways and hotels'],
+    ['/login', 'Sign in'],
+    ['/forget', 'Forgot password'],
+    ['/about', 'About Us'],
+    ['/contact', 'Contact Us'],
+    ['/policy', 'Privacy Policy'],
+    ['/registerygigyictgyjutgtyjuctyuccftyutucfyj', 'Register an account'],
+  ])('%s', async (path, heading) => {
+    await opens(path, null, heading);
   });
   it('an unknown address has its own page', async () => {
-    renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await opens('/no-such-page', null, 'Page Not Found');
   });
 });
 
 describe('manager screens', () => {
-  it.each(['', 'addworkers', 'addsupervisors', 'staffdetails', 'addworkerss', 'addwork', 'livework', 'completed', 'attendance', 'wages', 'bills', 'addbills', 'connect'])(
-    '/dashboard/manager/%s',
-    async (page) => {
-      await opens(`/dashboard/manager/${page}`, ROLE.manager);
-    },
-  );
+  it.each([
+    ['', /^Welcome, Test Manager [0-9a-f]{4}$/],
+    ['addworkers', 'Add Worker'],
+    ['addsupervisors', 'Add Supervisor'],
+    ['staffdetails', 'All Staff Members'],
+    ['addworkerss', 'Bulk Upload Workers (Excel)'],
+    ['addwork', 'Add Work Details'],
+    ['livework', 'Live work - Manager'],
+    ['completed', 'Completed Works'],
+    ['attendance', ofAMonth('Attendance')],
+    ['wages', ofAMonth('Wage Register')],
+    ['bills', 'Bill Details'],
+    ['addbills', 'Add Monthly Bill'],
+    ['connect', 'Connect'],
+  ])('/dashboard/manager/%s', async (page, heading) => {
+    await opens(`/dashboard/manager/${page}`, ROLE.manager, heading);
+  });
   it('the details of a duty', async () => {
-    await opens(`/dashboard/manager/traindetail/${dutyId}`, ROLE.manager);
+    await opens(`/dashboard/manager/traindetail/${dutyId}`, ROLE.manager, 'Completed Work Details');
     expect(await screen.findByText('Lakshmi Devi')).toBeTruthy();
   });
   it('the edit form of a staff member', async () => {
-    await opens(`/dashboard/manager/editstaff/${staffId}`, ROLE.manager);
+    await opens(`/dashboard/manager/editstaff/${staffId}`, ROLE.manager, 'Update Worker');
     expect(await screen.findByDisplayValue('Lakshmi Devi')).toBeTruthy();
   });
 });
 
 describe('admin screens', () => {
-  it.each(['', 'accounts', 'states', 'company', 'norms', 'contracts', 'audit', 'addworkers', 'addsupervisors'])('/dashboard/admin/%s', async (page) => {
-    await opens(`/dashboard/admin/${page}`, ROLE.admin);
+  it.each([
+    ['', /^Hi, Test Admin [0-9a-f]{4}!$/],
+    ['accounts', 'Accounts'],
+    ['states', 'States'],
+    ['company', 'Company profile'],
+    ['norms', 'Staffing norms'],
+    ['contracts', 'Contract periods'],
+    ['audit', 'Audit trail'],
+    ['addworkers', 'Add Worker'],
+    ['addsupervisors', 'Add Supervisor'],
+  ])('/dashboard/admin/%s', async (page, heading) => {
+    await opens(`/dashboard/admin/${page}`, ROLE.admin, heading);
   });
   it('a live duty', async () => {
-    await opens(`/dashboard/admin/Live-train/${dutyId}`, ROLE.admin);
+    await opens(`/dashboard/admin/Live-train/${dutyId}`, ROLE.admin, 'Train 12625');
   });
 });
 
 describe('supervisor screens', () => {
-  it.each(['', 'addduty', 'completedduty', 'connect'])('/dashboard/user/%s', async (page) => {
-    await opens(`/dashboard/user/${page}`, ROLE.supervisor, 'mcc');
+  const SUPERVISOR_HOME = /^Welcome, Test Supervisor [0-9a-f]{4}$/;
+  it.each([
+    ['', SUPERVISOR_HOME],
+    ['addduty', 'Add Work Details'],
+    ['completedduty', 'Completed Duty'],
+    ['connect', 'Connect'],
+  ])('/dashboard/user/%s', async (page, heading) => {
+    await opens(`/dashboard/user/${page}`, ROLE.supervisor, heading, 'mcc');
   });
   it('the live list shows the duty of their work type', async () => {
-    await opens('/dashboard/user', ROLE.supervisor, 'mcc');
+    await opens('/dashboard/user', ROLE.supervisor, SUPERVISOR_HOME, 'mcc');
     expect(await screen.findByText('12625')).toBeTruthy();
   });
   it('the details of a duty', async () => {
-    await opens(`/dashboard/user/traindetails/${dutyId}`, ROLE.supervisor, 'mcc');
+    await opens(`/dashboard/user/traindetails/${dutyId}`, ROLE.supervisor, 'Train Details', 'mcc');
     expect(await screen.findByText('Lakshmi Devi')).toBeTruthy();
   });
   it("a manager's screen is not theirs", async () => {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ROLE, type Role } from '../../src/shared/roles.js';
+import { hasDutyType, isTrainWork } from '../../src/shared/duties.js';
+import type { Bill } from '../../src/shared/schemas/bills.js';
+import type { Duty } from '../../src/shared/schemas/duties.js';
 import type { Database } from '../../src/server/db/connect.js';
 import { createAccount, type UserRow } from '../../src/server/modules/auth/accounts.service.js';
 
-export const DEFAULT_PASSWORD = 'correct-horse-1';
+const DEFAULT_PASSWORD = 'correct-horse-1';
 
 export interface BuiltUser extends UserRow {
   password: string;
@@ -93,4 +96,59 @@ export async function buildStaff(
     })
     .returning();
   return row!;
+}
+
+/** The app a factory adds through: its routes, and its database for the crew it makes. */
+interface Target {
+  app: FastifyInstance;
+  deps: { db: Database };
+}
+
+async function send(app: FastifyInstance, token: string, method: 'POST' | 'PUT', url: string, payload: object, expected: number) {
+  const answer = await app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+  if (answer.statusCode !== expected) throw new Error(`${method} ${url}: ${answer.statusCode} ${answer.body}`);
+  return answer;
+}
+
+/**
+ * A duty as the Add Work Details form sends it (POST create-mcctrain): by default an mcc
+ * train, 12625, 10 coaches, Primary; the train fields only for the work types that have
+ * them (and 100 supplied bedsheets for acca). `work: undefined` leaves the work type out
+ * (a supervisor's duty is of their own). No crew: see `duty`.
+ */
+export function dutyFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const work = 'work' in overrides ? overrides.work : 'mcc';
+  const kind = typeof work === 'string' ? work : 'mcc';
+  return {
+    work,
+    ...(isTrainWork(kind) ? { trainno: '12625', totalcoach: 10 } : {}),
+    ...(hasDutyType(kind) ? { type: 'Primary' } : {}),
+    ...(kind === 'acca' ? { suppliedBedsheet: 100 } : {}),
+    ...overrides,
+  };
+}
+
+/**
+ * A duty added through the API (POST create-mcctrain, 201) by the account of this session,
+ * as `dutyFields` makes it, with a crew of one new worker of its work type unless `workers`
+ * is given (a manager's train duty needs `supervisor` too); the duty as the API answers it.
+ * With `change`, the duty is then changed (PUT update-mcctrain, e.g. `{ status: 'completed' }`)
+ * and the changed duty is answered.
+ */
+export async function duty(target: Target, token: string, overrides: Record<string, unknown> = {}, change?: Record<string, unknown>): Promise<Duty> {
+  const fields = dutyFields(overrides);
+  if (!('workers' in overrides)) fields.workers = [(await buildStaff(target.deps.db, { work: typeof fields.work === 'string' ? fields.work : 'mcc' })).id];
+  const created = (await send(target.app, token, 'POST', '/mcctrain/create-mcctrain', fields, 201)).json<{ duty: Duty }>().duty;
+  if (!change) return created;
+  return (await send(target.app, token, 'PUT', `/mcctrain/update-mcctrain/${created._id}`, change, 200)).json<{ duty: Duty }>().duty;
+}
+
+/** A bill as the Add Bill form sends it: October 2026's mcc bill, Processing, unless overridden. */
+export function billFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { work: 'mcc', month: '2026-10', status: 'Processing', billvalue: '125000.50', penalty: 2500, netamount: '122500.50', ...overrides };
+}
+
+/** A bill added through the API (POST createbill, 201) by the account of this session; the bill as the API answers it. */
+export async function bill(target: Pick<Target, 'app'>, token: string, overrides: Record<string, unknown> = {}): Promise<Bill> {
+  return (await send(target.app, token, 'POST', '/mcctrain/createbill', billFields(overrides), 201)).json<{ bill: Bill }>().bill;
 }

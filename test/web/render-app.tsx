@@ -63,22 +63,6 @@ function serveFetch(api: TestApp): void {
   });
 }
 
-/**
- * Test data through the API, as another user would make it: a duty added with this token
- * (POST create-mcctrain), and, with `status`, then changed (PUT update-mcctrain). Its id.
- */
-export async function addDuty(api: TestApp, token: string, body: Record<string, unknown>, update?: Record<string, unknown>): Promise<string> {
-  const call = (method: 'POST' | 'PUT', url: string, payload: object) => api.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
-  const created = await call('POST', '/mcctrain/create-mcctrain', body);
-  if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`create-mcctrain: ${created.statusCode} ${created.body}`);
-  const id = created.json<{ duty: { _id: string } }>().duty._id;
-  if (update) {
-    const changed = await call('PUT', `/mcctrain/update-mcctrain/${id}`, update);
-    if (changed.statusCode !== 200) throw new Error(`update-mcctrain: ${changed.statusCode} ${changed.body}`);
-  }
-  return id;
-}
-
 /** A new account of this role, signed in through the API; its session is stored as the login page stores it. */
 export async function signIn(api: TestApp, overrides: { role?: Role; work?: string | null; name?: string } = {}): Promise<Session> {
   const user = await buildUser(api.deps.db, { email: `web-${randomBytes(5).toString('hex')}@example.com`, ...overrides });

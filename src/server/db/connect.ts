@@ -17,7 +17,7 @@ import { currentRequestBudget } from './request-budget.js';
 import * as schema from './schema.js';
 import { TurnQueue } from './turn-queue.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the services use, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -77,7 +77,7 @@ export interface DatabaseOptions {
   requestQueryTimeoutMs?: number;
 }
 
-export const DEFAULT_WAIT_TIMEOUT_MS = 5000;
+const DEFAULT_WAIT_TIMEOUT_MS = 5000;
 /** How often PostgreSQL checks, while a statement runs, that its client is still there. */
 const CLIENT_CHECK_INTERVAL_MS = 1000;
 /** A statement running longer than this is cancelled by PostgreSQL (57014). */
@@ -89,7 +89,7 @@ const STATEMENT_TIMEOUT_MS = 60_000;
  * for a connection (DB_WAIT_TIMEOUT_SECONDS) it bounds how long a request can wait on the
  * database: a request's statements take milliseconds.
  */
-export const REQUEST_QUERY_TIMEOUT_MS = 5_000;
+const REQUEST_QUERY_TIMEOUT_MS = 5_000;
 /**
  * PostgreSQL ends a session left idle inside a transaction this long. A connection the
  * app dropped during a network partition cannot tell the server; without this its
@@ -311,7 +311,7 @@ export function guardPool(pool: pg.Pool, options: PoolGuardOptions = {}): void {
  * transaction is its own transaction and is run again the same way. Transactions inside a
  * transaction are savepoints of the outer one and are not retried on their own.
  */
-export function retryConflictsOnce(db: Database, pool: pg.Pool): void {
+function retryConflictsOnce(db: Database, pool: pg.Pool): void {
   const transaction = db.transaction.bind(db);
   db.transaction = (async (...args: Parameters<Database['transaction']>) => {
     try {
@@ -340,7 +340,7 @@ export function retryConflictsOnce(db: Database, pool: pg.Pool): void {
  * the timeout is dropped, and the next check opens a new one, so an outage, a restart or
  * a refused connection is reported by the very next check.
  */
-export class PingConnection {
+class PingConnection {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private previous: Promise<unknown> = Promise.resolve();

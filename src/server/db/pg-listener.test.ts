@@ -4,7 +4,7 @@ import { ROLE } from '../../shared/roles.js';
 import { READY_NOT_LISTENING } from '../modules/health/routes.js';
 import { openDatabase } from './connect.js';
 import { openStream } from '../../../test/helpers/chat-stream.js';
-import { buildStaff, buildUser, loginAs } from '../../../test/helpers/factories.js';
+import { buildUser, duty, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 
 /** The value of application_name in a PostgreSQL startup message, once all of it has arrived. */
@@ -151,17 +151,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that dies silent
         const response = await other.app.inject('/readyz');
         return `${response.statusCode} ${response.json<{ status: string }>().status}`;
       };
-      const addDuty = async () => {
-        const worker = await buildStaff(first.deps.db, { work: 'mcc' });
-        const response = await first.app.inject({
-          method: 'POST',
-          url: '/api/v1/mcctrain/create-mcctrain',
-          headers: { authorization: token },
-          payload: { work: 'mcc', trainno: '12625', totalcoach: 18, type: 'Primary', supervisor: supervisor.id, workers: [worker.id], status: 'processing' },
-        });
-        expect(response.statusCode, response.body).toBe(201);
-        return response.json<{ duty: { _id: string } }>().duty._id;
-      };
+      const addDuty = async () => (await duty(first, token, { supervisor: supervisor.id }))._id;
 
       // the second instance listens, keeps its board, and streams chat posted on the first
       await until('the second instance listens', () => other.app.responseCache.active && second.listening() === true);

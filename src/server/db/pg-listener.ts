@@ -9,9 +9,9 @@ interface Subscription {
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 2000;
 /** How often the listening connection is asked `select 1` (options.heartbeatMs). */
-export const DEFAULT_HEARTBEAT_MS = 5000;
+const DEFAULT_HEARTBEAT_MS = 5000;
 /** How long an answer to it may take before the connection counts as lost (options.heartbeatTimeoutMs). */
-export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 3000;
+const DEFAULT_HEARTBEAT_TIMEOUT_MS = 3000;
 
 export interface PgListenerOptions {
   heartbeatMs?: number | undefined;

@@ -214,7 +214,7 @@ export const auditTrail = defineRoute({
   responses: { 200: z.object({ entries: z.array(auditEntry), nextCursor: z.int().nullable() }), ...errorResponses(...GUARDED) },
 });
 
-export const referenceContracts = [getStates, publicCompanyProfile, contractPeriods];
+const referenceContracts = [getStates, publicCompanyProfile, contractPeriods];
 
 export const adminContracts = [
   ...referenceContracts,

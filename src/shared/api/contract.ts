@@ -9,11 +9,11 @@ import type { z } from 'zod';
  * three cannot drift apart.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Statuses a route may answer successfully; the web reads the first one it declares. */
 export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
-export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
 
 export interface RouteContract {
   readonly method: HttpMethod;
@@ -60,7 +60,7 @@ export type ParsedOf<C, K extends 'params' | 'query' | 'body' | 'headers'> = [Sc
 
 type Responses<C> = C extends { responses: infer R } ? R : never;
 /** The success statuses a contract declares. */
-export type SuccessStatusOf<C> = Extract<keyof Responses<C>, SuccessStatus>;
+type SuccessStatusOf<C> = Extract<keyof Responses<C>, SuccessStatus>;
 /** The JSON body of a contract's success answer, as the server sends it. */
 export type SuccessBody<C> = Responses<C>[SuccessStatusOf<C>] extends infer S ? (S extends z.ZodType ? z.output<S> : never) : never;
 

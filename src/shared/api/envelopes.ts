@@ -16,10 +16,8 @@ export const errorBody = z
     message: z.string().optional(),
     ok: z.boolean().optional(),
   });
-export type ErrorBody = z.output<typeof errorBody>;
 
 export const successMsg = z.object({ success: z.literal(true), msg: z.string() });
-export const successMessage = z.object({ success: z.literal(true), message: z.string() });
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request breaks a rule; msg says which (SPEC §5/§8 wording)',

@@ -7,7 +7,7 @@ import { MSG } from '../messages.js';
  * issue with one of these "required" messages, else the first issue. The server's error
  * handler and the web forms choose the same way.
  */
-export const REQUIRED_MESSAGES: ReadonlySet<string> = new Set([
+const REQUIRED_MESSAGES: ReadonlySet<string> = new Set([
   MSG.fillAllRequired,
   MSG.fillAllFields,
   MSG.selectAtLeastOneWorker,

@@ -67,7 +67,6 @@ const valueFields = {
 
 /** PUT /mcctrain/update-bill/{id}: the inline edit of the Bill Details table. */
 export const updateBillBody = z.object(valueFields);
-export type UpdateBillRequest = z.input<typeof updateBillBody>;
 export type BillValues = z.output<typeof updateBillBody>;
 
 /** POST /mcctrain/createbill: work, month, status, bill value, penalty and net amount are required (SPEC §5). */
@@ -76,7 +75,6 @@ export const createBillBody = z.object({
   work: choiceOf(WORK_TYPES, { required, invalid: MSG.workInvalid }),
   month: monthField(required),
 });
-export type CreateBillRequest = z.input<typeof createBillBody>;
 export type NewBill = z.output<typeof createBillBody>;
 
 /** GET /mcctrain/getbills: every bill, or those of one work type. */

@@ -22,7 +22,6 @@ export const createChatBody = z.object({
     .optional()
     .describe('Ignored: the sender is the signed-in person (SPEC §7 clients send their name here)'),
 });
-export type CreateChatRequest = z.input<typeof createChatBody>;
 
 export const chatMessage = z.object({
   _id: z.string(),

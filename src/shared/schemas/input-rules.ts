@@ -28,13 +28,6 @@ export function hasUnsupportedCharacters(value: string, multiline = false): bool
   return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value) || LONE_SURROGATE.test(value);
 }
 
-/** Adds the "unsupported characters" issue for `field` when `value` needs it; answers whether it did. */
-export function refuseUnsupportedCharacters(value: string, ctx: Pick<z.core.$RefinementCtx, 'addIssue'>, field: string, multiline = false): boolean {
-  if (!hasUnsupportedCharacters(value, multiline)) return false;
-  ctx.addIssue({ code: 'custom', message: MSG.invalidCharacters(field) });
-  return true;
-}
-
 export interface TextOptions {
   /** the longest accepted value (after trimming) */
   max: number;
@@ -72,7 +65,7 @@ export function dayParam(field: string) {
 }
 
 /** Whether the year of a 'YYYY-MM…' text lies within the years people may ask for. */
-export function yearInRange(value: string): boolean {
+function yearInRange(value: string): boolean {
   const year = Number(value.slice(0, 4));
   return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
 }
@@ -176,19 +169,4 @@ export function decodeDutyCursor(value: string): { at: string; id: string } | nu
   if (!match || Number(match[1]) < 1970) return null;
   const moment = new Date(at);
   return !Number.isNaN(moment.getTime()) && moment.toISOString() === at ? { at, id } : null;
-}
-
-/**
- * A form value read leniently as trimmed text ('' for nothing): text, a number or null, as
- * forms and older clients send them; refuses unsupported characters naming `label`. The
- * duty and bill rules then run on it in SPEC's order.
- */
-export function looseText(label: string) {
-  return z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      const read = value === null || value === undefined ? '' : String(value).trim();
-      return refuseUnsupportedCharacters(read, ctx, label) ? z.NEVER : read;
-    });
 }

@@ -19,7 +19,6 @@ export const reportQuery = z.object({
     .transform((month) => month || undefined)
     .describe('YYYY-MM; the current month (APP_TZ) when blank or missing'),
 });
-export type ReportQuery = z.input<typeof reportQuery>;
 
 /** GET /attendance: SPEC §4's day codes per worker, the per-day counts and the grand total. */
 export const attendanceResponse = z.object({

@@ -228,7 +228,7 @@ export const supervisorStaffBody = staffSchema({
   empIdRequired: false,
 });
 
-/** One row of a bulk upload: the Add Worker rules, read from the sheet's cells as text. */
+/** One row of a bulk upload: the Add Worker rules, read from the sheet's cells as text. @alias */
 export const bulkRow = workerCreateBody;
 
 /** A staff record as the API answers it (SPEC §3 Worker). */
@@ -281,7 +281,7 @@ export const ifscResponse = z.object({ BANK: z.string(), BRANCH: z.string() });
  * GET /auth/getsupervisor (SPEC §3 "Supervisor list item"): what a colleague may see of a
  * supervisor — never contacts, Aadhaar, bank data or credentials. Only these keys are sent.
  */
-export const supervisorListItem = z.object({
+const supervisorListItem = z.object({
   _id: z.string(),
   name: z.string(),
   work: z.enum(WORK_TYPES).nullable().describe('The work type the supervisor leads; null when none is set'),

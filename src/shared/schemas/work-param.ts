@@ -10,7 +10,7 @@ const WORK_TEXT_MAX = 20;
  * ('MCC', 'Pit & Yard'), which the schema using it normalises. The union is what the API
  * document shows, so a client sees the real values.
  */
-export const workTypeText = z.union([z.enum(WORK_TYPES), z.string().max(WORK_TEXT_MAX)]).describe(`A work type: ${WORK_TYPES.join(', ')} (any letter case)`);
+const workTypeText = z.union([z.enum(WORK_TYPES), z.string().max(WORK_TEXT_MAX)]).describe(`A work type: ${WORK_TYPES.join(', ')} (any letter case)`);
 
 /**
  * An optional ?work= filter of a list: absent or empty means every work type; a known one

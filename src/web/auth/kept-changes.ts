@@ -6,7 +6,7 @@
  * In the first download (the sign-in page reads it), so no IndexedDB code here.
  */
 
-export const KEPT_CHANGES_KEY = 'dutyroll.keptChanges';
+const KEPT_CHANGES_KEY = 'dutyroll.keptChanges';
 
 const listeners = new Set<() => void>();
 

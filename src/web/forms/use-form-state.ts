@@ -48,4 +48,4 @@ export function useFormState<F extends Record<string, string>>(initial: F | (() 
 }
 
 /** Keeps only digits, at most `max` of them. */
-export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);

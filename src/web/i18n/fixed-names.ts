@@ -13,7 +13,7 @@
  * Used by the catalogue check (catalogues.test.ts) and the language journey
  * (e2e/i18n.e2e.ts); matched whole and without regard to case.
  */
-export const FIXED_NAMES: readonly string[] = ['BIO TOILET', 'Pit & Yard', 'Laundry', 'MCC', 'ACCA', 'BIO', 'PFTR'];
+const FIXED_NAMES: readonly string[] = ['BIO TOILET', 'Pit & Yard', 'Laundry', 'MCC', 'ACCA', 'BIO', 'PFTR'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

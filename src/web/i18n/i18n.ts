@@ -15,7 +15,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी', ml: 'മലയാളം' };
 
 /** Where the device remembers its language (per device, not per account). */
-export const LANGUAGE_STORAGE_KEY = 'dutyroll.language';
+const LANGUAGE_STORAGE_KEY = 'dutyroll.language';
 
 type Catalogue = typeof en;
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
@@ -28,7 +28,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The language this device chose last; English when none (or storage is unavailable). */
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : 'en';

@@ -30,7 +30,7 @@ const DB_NAME = 'dutyroll-offline';
 export const SAVED_LIST_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Whether a list saved at `savedAt` is too old to show. */
-export function isExpired(savedAt: number, now = Date.now()): boolean {
+function isExpired(savedAt: number, now = Date.now()): boolean {
   return now - savedAt > SAVED_LIST_MAX_AGE_MS;
 }
 let opening: Promise<IDBPDatabase<OfflineDb> | null> | null = null;

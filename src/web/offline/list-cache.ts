@@ -57,7 +57,7 @@ export const savedListName = {
 };
 
 /** A load that found no answer: no network, or the server unavailable. */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
 

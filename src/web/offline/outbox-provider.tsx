@@ -52,7 +52,7 @@ function announce(userId: string) {
 }
 
 /** The tab's outbox of an account (made once). */
-export function outboxFor(userId: string): Outbox {
+function outboxFor(userId: string): Outbox {
   let outbox = outboxes.get(userId);
   if (!outbox) {
     outbox = new Outbox({

@@ -7,10 +7,10 @@
 export type OutboxKind = 'create' | 'complete' | 'editCrew';
 
 /** waiting: to be sent; sending: on its way now; refused: the server said no (kept until Fix or Discard). */
-export type OutboxState = 'waiting' | 'sending' | 'refused';
+type OutboxState = 'waiting' | 'sending' | 'refused';
 
 /** A crew member as the form showed them (no personal data: name and Emp ID only). */
-export interface EnteredWorker {
+interface EnteredWorker {
   _id: string;
   name: string;
   empid?: string | undefined;

@@ -58,15 +58,15 @@ export interface OutboxDeps {
 }
 
 /** Pauses between tries after a network failure: 2 s, 4 s, 8 s … at most a minute. */
-export const RETRY_BASE_MS = 2_000;
-export const RETRY_MAX_MS = 60_000;
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
 
 export function retryDelay(failures: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
 
 /** How a failed send is treated: tried again later, waiting for a sign-in, or refused. */
-export function classifyFailure(error: unknown): 'retry' | 'signIn' | 'refused' {
+function classifyFailure(error: unknown): 'retry' | 'signIn' | 'refused' {
   if (error instanceof NetworkError) return 'retry';
   if (error instanceof ApiError) {
     if (error.status === 401) return 'signIn';

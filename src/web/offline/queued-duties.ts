@@ -19,7 +19,7 @@ const numberOrNull = (value: unknown): number | null => {
 };
 
 /** The duty a queued add will become, as far as the phone knows it. */
-export function dutyOfQueuedAdd(entry: OutboxEntry): ShownDuty {
+function dutyOfQueuedAdd(entry: OutboxEntry): ShownDuty {
   const { entered } = entry;
   const crew = entered.crew ?? [];
   const supervisor = typeof entry.body.supervisor === 'string' && entry.body.supervisor ? entry.body.supervisor : null;

@@ -71,7 +71,7 @@ function browserEnvironment(): ReloadEnvironment {
 }
 
 /** Whether this failure may reload the page at `href`; if so, remembers that it did. */
-export function claimReload(env: ReloadEnvironment, href: string): boolean {
+function claimReload(env: ReloadEnvironment, href: string): boolean {
   // offline, a reload brings nothing new (the worker would serve the same version)
   if (!env.online() || !env.storage) return false;
   try {

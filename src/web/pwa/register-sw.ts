@@ -43,7 +43,7 @@ export interface UpdateWatch {
 }
 
 export const SERVICE_WORKER_URL = '/sw.js';
-export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** Registers the worker and prompts whenever a new one waits. Resolves with the registration. */
 export async function watchForUpdates(watch: UpdateWatch): Promise<RegistrationLike> {

@@ -6,7 +6,7 @@ import { DEFAULT_STAFFING_NORM } from '../../../shared/duties.js';
 import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
+import { bill, buildStaff, buildUser, duty, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const mailer = new MemoryMailer();
@@ -168,8 +168,8 @@ describe('reference data', () => {
     expect(norms).toContainEqual({ work: 'acca', perCoach: 0.6 });
     const supervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
     const worker = await buildStaff(t.deps.db, { work: 'mcc' });
-    const duty = await api('POST', '/mcctrain/create-mcctrain', managerToken, { work: 'mcc', trainno: '1', totalcoach: 8, supervisor: supervisor.id, workers: [worker.id] });
-    expect(duty.json().duty.reqq).toBe(10);
+    const added = await duty(t, managerToken, { trainno: '1', totalcoach: 8, supervisor: supervisor.id, workers: [worker.id] });
+    expect(added.reqq).toBe(10);
     expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 0 })).statusCode).toBe(400);
     // issue 13: {work} is a path parameter of the shared work schema; a name that is no work type names no norm
     const unknown = await api('PUT', '/admin/staffing-norms/kitchen', adminToken, { perCoach: 1 });
@@ -185,7 +185,7 @@ describe('reference data', () => {
 
   it('shows the contract period of the work type on its bills', async () => {
     await api('PUT', '/admin/contract-periods/bio', adminToken, { period: 'Apr 2025 – Mar 2028' });
-    await api('POST', '/mcctrain/createbill', managerToken, { work: 'bio', month: '2026-10', status: 'Processing', billvalue: 1, penalty: 0, netamount: 1 });
+    await bill(t, managerToken, { work: 'bio', month: '2026-10', billvalue: 1, penalty: 0, netamount: 1 });
     const bills = (await api('GET', '/mcctrain/getbills?work=bio', managerToken)).json().bills;
     expect(bills[0].contractperiod).toBe('Apr 2025 – Mar 2028');
     expect((await api('GET', '/contract-periods', managerToken)).json().periods).toContainEqual({ work: 'bio', period: 'Apr 2025 – Mar 2028' });

@@ -50,11 +50,6 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-/** Ends every session of an account (password reset, disabling). */
-export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** Drops sessions that expired; run now and then. */
 export async function pruneExpiredSessions(db: Database): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);

@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 
 type BillRow = typeof bills.$inferSelect;
 
-export function presentBill(row: BillRow): Bill {
+function presentBill(row: BillRow): Bill {
   return {
     _id: row.id,
     month: row.month,

@@ -5,7 +5,7 @@ import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
+import { bill, billFields, buildStaff, buildUser, duty, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -35,33 +35,23 @@ interface JsonSchema {
   anyOf?: unknown[];
 }
 
-const bill = (overrides: Record<string, unknown> = {}) => ({
-  work: 'mcc',
-  month: '2026-10',
-  status: 'Processing',
-  billvalue: '125000.50',
-  penalty: 2500,
-  netamount: '122500.50',
-  ...overrides,
-});
-
 describe('bills', () => {
   it('adds a bill (201), refuses a second for the same work type and month (200), exactly', async () => {
-    const created = await api('POST', '/mcctrain/createbill', bill());
+    const created = await api('POST', '/mcctrain/createbill', billFields());
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ success: true, msg: MSG.billAdded });
     expect(created.json().bill).toMatchObject({ work: 'mcc', month: '2026-10', billvalue: 125000.5, penalty: 2500, netamount: 122500.5 });
-    const again = await api('POST', '/mcctrain/createbill', bill({ work: 'MCC', status: 'Accounts' }));
+    const again = await api('POST', '/mcctrain/createbill', billFields({ work: 'MCC', status: 'Accounts' }));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: false, msg: MSG.billExists('October 2026', 'MCC') });
     // another work type may bill the same month
-    expect((await api('POST', '/mcctrain/createbill', bill({ work: 'acca' }))).statusCode).toBe(201);
+    expect((await api('POST', '/mcctrain/createbill', billFields({ work: 'acca' }))).statusCode).toBe(201);
   });
 
   it('lists bills newest month first', async () => {
-    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-08' }));
-    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-11' }));
-    await api('POST', '/mcctrain/createbill', bill({ work: 'bio', month: '2026-09' }));
+    await bill(t, managerToken, { work: 'bio', month: '2026-08' });
+    await bill(t, managerToken, { work: 'bio', month: '2026-11' });
+    await bill(t, managerToken, { work: 'bio', month: '2026-09' });
     const response = await api('GET', '/mcctrain/getbills?work=bio');
     expect(response.json().bills.map((b: { month: string }) => b.month)).toEqual(['2026-11', '2026-09', '2026-08']);
     const all = (await api('GET', '/mcctrain/getbills')).json().bills.map((b: { month: string }) => b.month);
@@ -83,7 +73,7 @@ describe('bills', () => {
       [{ work: 'kitchen' }, MSG.workInvalid],
     ];
     for (const [overrides, message] of cases) {
-      const response = await api('POST', '/mcctrain/createbill', bill({ month: '2025-01', work: 'pftr', ...overrides }));
+      const response = await api('POST', '/mcctrain/createbill', billFields({ month: '2025-01', work: 'pftr', ...overrides }));
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json().msg).toBe(message);
     }
@@ -110,11 +100,11 @@ describe('bills', () => {
       [{ billvalue: 'x', status: 'Paid' }, MSG.billStatusInvalid],
     ];
     for (const [overrides, message] of cases) {
-      const response = await api('POST', '/mcctrain/createbill', bill({ month: '2025-02', work: 'pftr', ...overrides }));
+      const response = await api('POST', '/mcctrain/createbill', billFields({ month: '2025-02', work: 'pftr', ...overrides }));
       expect([response.statusCode, response.json().msg], JSON.stringify(overrides)).toEqual([400, message]);
     }
     const created = await api('POST', '/mcctrain/createbill', {
-      ...bill({ work: ' Pit & Yard ', month: '2025-03', status: 'bill passed', billvalue: 999999999999.99, penalty: '0.5' }),
+      ...billFields({ work: ' Pit & Yard ', month: '2025-03', status: 'bill passed', billvalue: 999999999999.99, penalty: '0.5' }),
       consumedcoach: '420',
       contractperiod: '  ',
     });
@@ -130,7 +120,7 @@ describe('bills', () => {
   });
 
   it('filters the list by ?work= like the staff and duty lists: any case, and an unknown one is refused', async () => {
-    await api('POST', '/mcctrain/createbill', bill({ work: 'acca', month: '2024-05' }));
+    await bill(t, managerToken, { work: 'acca', month: '2024-05' });
     const upper = (await api('GET', '/mcctrain/getbills?work=ACCA')).json().bills as { work: string }[];
     expect(upper.length).toBeGreaterThan(0);
     expect(upper.every((b) => b.work === 'acca')).toBe(true);
@@ -141,7 +131,7 @@ describe('bills', () => {
 
   it('answers a malformed bill id as not found, without a database round trip', async () => {
     for (const [method, url, payload] of [
-      ['PUT', '/mcctrain/update-bill/not-a-uuid', bill()],
+      ['PUT', '/mcctrain/update-bill/not-a-uuid', billFields()],
       ['DELETE', '/mcctrain/delete-bill/12345', undefined],
     ] as const) {
       const response = await api(method, url, payload);
@@ -163,7 +153,7 @@ describe('bills', () => {
   });
 
   it('edits and deletes, with the audit trail', async () => {
-    const created = (await api('POST', '/mcctrain/createbill', bill({ work: 'laundry' }))).json().bill;
+    const created = await bill(t, managerToken, { work: 'laundry' });
     const updated = await api('PUT', `/mcctrain/update-bill/${created._id}`, {
       status: 'Bill Passed',
       billvalue: 130000,
@@ -175,19 +165,19 @@ describe('bills', () => {
     expect(updated.json()).toMatchObject({ success: true, msg: MSG.billUpdated });
     expect(updated.json().bill).toMatchObject({ status: 'Bill Passed', billvalue: 130000, penalty: 1000.25, netamount: 128999.75, consumedcoach: 420 });
     // any status change is allowed, back as well
-    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, { ...bill(), status: 'Processing' })).statusCode).toBe(200);
+    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, { ...billFields(), status: 'Processing' })).statusCode).toBe(200);
 
     const removed = await api('DELETE', `/mcctrain/delete-bill/${created._id}`);
     expect(removed.json()).toEqual({ success: true, msg: MSG.billDeleted });
     expect((await api('DELETE', `/mcctrain/delete-bill/${created._id}`)).statusCode).toBe(404);
-    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, bill())).statusCode).toBe(404);
+    expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, billFields())).statusCode).toBe(404);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, created._id)).orderBy(auditLog.id);
     expect(audit.map((row) => row.action)).toEqual(['bill.create', 'bill.update', 'bill.update', 'bill.delete']);
   });
 
   it('is for managers and admins only', async () => {
     expect((await api('GET', '/mcctrain/getbills', undefined, supervisorToken)).statusCode).toBe(403);
-    expect((await api('POST', '/mcctrain/createbill', bill({ month: '2024-01' }), supervisorToken)).statusCode).toBe(403);
+    expect((await api('POST', '/mcctrain/createbill', billFields({ month: '2024-01' }), supervisorToken)).statusCode).toBe(403);
     expect((await api('GET', '/mcctrain/getbills', undefined, adminToken)).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/v1/mcctrain/getbills' })).statusCode).toBe(401);
   });
@@ -199,26 +189,24 @@ describe('GET /dashboard/summary', () => {
     const d = await createTestApp({ clock });
     try {
       const token = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.manager }));
-      const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-        d.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
-      await call('POST', '/mcctrain/createbill', bill({ month: '2026-08', status: 'Bill Passed', billvalue: 1000, penalty: 100, netamount: 900 }));
-      await call('POST', '/mcctrain/createbill', bill({ month: '2026-09', status: 'Bill Passed', billvalue: 2000, penalty: 0, netamount: 2000 }));
-      await call('POST', '/mcctrain/createbill', bill({ month: '2026-10', status: 'Accounts', billvalue: '500.50', penalty: '0.25', netamount: '500.25' }));
+      await bill(d, token, { month: '2026-08', status: 'Bill Passed', billvalue: 1000, penalty: 100, netamount: 900 });
+      await bill(d, token, { month: '2026-09', status: 'Bill Passed', billvalue: 2000, penalty: 0, netamount: 2000 });
+      await bill(d, token, { month: '2026-10', status: 'Accounts', billvalue: '500.50', penalty: '0.25', netamount: '500.25' });
 
       const worker = await buildStaff(d.deps.db, { work: 'pftr' });
-      const duty = async (when: string) => {
-        clock.now = new Date(when);
-        return (await call('POST', '/mcctrain/create-mcctrain', { work: 'pftr', workers: [worker.id] })).json().duty._id as string;
+      /** A pftr duty added at `added`, and completed at `completed` when given. */
+      const pftrDuty = async (added: string, completed?: string) => {
+        clock.now = new Date(added);
+        const { _id } = await duty(d, token, { work: 'pftr', workers: [worker.id] });
+        if (completed === undefined) return;
+        clock.now = new Date(completed);
+        await d.app.inject({ method: 'PUT', url: `/api/v1/mcctrain/update-mcctrain/${_id}`, payload: { status: 'completed' }, headers: { authorization: token } });
       };
-      const complete = async (id: string, when: string) => {
-        clock.now = new Date(when);
-        await call('PUT', `/mcctrain/update-mcctrain/${id}`, { status: 'completed' });
-      };
-      await duty('2026-11-19T10:00:00Z'); // live since yesterday
-      await duty('2026-11-19T19:00:00Z'); // live, created 00:30 today (IST)
-      await complete(await duty('2026-11-18T10:00:00Z'), '2026-11-18T12:00:00Z');
-      await complete(await duty('2026-11-19T10:00:00Z'), '2026-11-19T18:00:00Z'); // 23:30 yesterday (IST)
-      await complete(await duty('2026-11-20T04:00:00Z'), '2026-11-20T05:00:00Z'); // today
+      await pftrDuty('2026-11-19T10:00:00Z'); // live since yesterday
+      await pftrDuty('2026-11-19T19:00:00Z'); // live, created 00:30 today (IST)
+      await pftrDuty('2026-11-18T10:00:00Z', '2026-11-18T12:00:00Z');
+      await pftrDuty('2026-11-19T10:00:00Z', '2026-11-19T18:00:00Z'); // 23:30 yesterday (IST)
+      await pftrDuty('2026-11-20T04:00:00Z', '2026-11-20T05:00:00Z'); // today
       clock.now = new Date('2026-11-20T10:00:00Z');
 
       const response = await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: token } });

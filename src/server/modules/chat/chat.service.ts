@@ -9,9 +9,9 @@ import type { AccountRow } from '../auth/accounts.service.js';
 type ChatRow = typeof chatMessages.$inferSelect;
 
 /** The channel every server instance listens on; the payload is the new message's id. */
-export const CHAT_CHANNEL = 'dutyroll_chat';
+const CHAT_CHANNEL = 'dutyroll_chat';
 
-export function presentChat(row: ChatRow): ChatMessage {
+function presentChat(row: ChatRow): ChatMessage {
   return { _id: row.id, text: row.text, user: row.userName, userId: row.userId, createdAt: row.createdAt.toISOString() };
 }
 

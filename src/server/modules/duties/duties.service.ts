@@ -54,7 +54,7 @@ export function refuseUnseenDuty(viewer: AccountRow, work: string): void {
 }
 
 /** The staffing norm of a work type (required staff per coach), as GET /staffing-norms answers it. */
-export async function staffingNorm(db: Database, work: string): Promise<number> {
+async function staffingNorm(db: Database, work: string): Promise<number> {
   return (await listStaffingNorms(db)).find((norm) => norm.work === work)?.perCoach ?? DEFAULT_STAFFING_NORM;
 }
 
@@ -63,7 +63,7 @@ export async function staffingNorm(db: Database, work: string): Promise<number> 
  * pass their transaction: the answer is read before the commit, so a connection lost
  * after it cannot turn a saved change into a 500 that the client would retry.
  */
-export async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise<Duty[]> {
+async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise<Duty[]> {
   if (rows.length === 0) return [];
   const dutyIds = rows.map((row) => row.id);
   const supervisorIds = [...new Set(rows.flatMap((row) => (row.supervisorId ? [row.supervisorId] : [])))];

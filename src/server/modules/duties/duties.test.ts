@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, staffingNorms } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = { now: new Date('2026-11-10T06:00:00Z') };
@@ -35,14 +35,9 @@ async function crew(count: number, work = 'mcc'): Promise<string[]> {
   return ids;
 }
 
-async function createDuty(payload: Record<string, unknown>, token = managerToken) {
-  const response = await api('POST', '/mcctrain/create-mcctrain', token, payload);
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
-  return response.json().duty as Record<string, unknown> & { _id: string; version: number; workers: string[] };
-}
-
+/** A manager's mcc duty (the factory's train) with Suresh as supervisor and a crew of three. */
 const mccDuty = async (overrides: Record<string, unknown> = {}) =>
-  createDuty({ work: 'mcc', trainno: '12625', totalcoach: '18', type: 'Primary', supervisor: mccSupervisor.id, workers: await crew(3), status: 'processing', ...overrides });
+  addDuty(t, managerToken, { totalcoach: '18', supervisor: mccSupervisor.id, workers: await crew(3), status: 'processing', ...overrides });
 
 describe('POST /mcctrain/create-mcctrain', () => {
   it('adds a live duty with required staff from the norm, the crew and the supervisor', async () => {
@@ -83,7 +78,7 @@ describe('POST /mcctrain/create-mcctrain', () => {
 
   it('uses the staffing norm of the work type', async () => {
     await t.deps.db.insert(staffingNorms).values({ work: 'bio', perCoach: '0.5' });
-    const duty = await createDuty({ work: 'bio', trainno: '16345', totalcoach: 9, supervisor: mccSupervisor.id, workers: await crew(2, 'bio') });
+    const duty = await addDuty(t, managerToken, { work: 'bio', trainno: '16345', totalcoach: 9, supervisor: mccSupervisor.id, workers: await crew(2, 'bio') });
     expect(duty).toMatchObject({ reqq: 5, type: null }); // round(0.5 × 9) = 4.5 → 5; no type for bio
   });
 
@@ -124,7 +119,7 @@ describe('POST /mcctrain/create-mcctrain', () => {
 
   it("records a supervisor's own duty with them as supervisor, of their work type only", async () => {
     // issue 13: the supervisor field is an id (or empty) now; another person's is still replaced by theirs
-    const duty = await createDuty({ trainno: '22639', totalcoach: 10, type: 'Primary', workers: await crew(2), supervisor: manager.id }, mccToken);
+    const duty = await addDuty(t, mccToken, { work: undefined, trainno: '22639', totalcoach: 10, type: 'Primary', workers: await crew(2), supervisor: manager.id });
     expect(duty).toMatchObject({ work: 'mcc', supervisor: mccSupervisor.id, supervisorName: 'Suresh Mcc' });
     const other = await api('POST', '/mcctrain/create-mcctrain', mccToken, { work: 'acca', trainno: '1', totalcoach: 2, suppliedBedsheet: 3, workers: await crew(1, 'acca') });
     expect(other.statusCode).toBe(403);
@@ -151,7 +146,7 @@ describe('live and completed boards', () => {
   it('pages with a cursor', async () => {
     for (let i = 0; i < 3; i += 1) {
       clock.now = new Date(clock.now.getTime() + 1000);
-      await createDuty({ work: 'pftr', workers: await crew(1, 'pftr') });
+      await addDuty(t, managerToken, { work: 'pftr', workers: await crew(1, 'pftr') });
     }
     const first = await api('GET', '/mcctrain/get-livemcctrain?work=pftr&limit=2', managerToken);
     expect(first.json()).toHaveLength(2);
@@ -167,7 +162,7 @@ describe('live and completed boards', () => {
   it('shows a supervisor only their own work type', async () => {
     await mccDuty();
     const accaCrew = await crew(1, 'acca');
-    await createDuty({ work: 'acca', trainno: '12626', totalcoach: 5, suppliedBedsheet: 100, supervisor: mccSupervisor.id, workers: accaCrew });
+    await addDuty(t, managerToken, { work: 'acca', trainno: '12626', totalcoach: 5, suppliedBedsheet: 100, supervisor: mccSupervisor.id, workers: accaCrew });
     const mine = (await api('GET', '/mcctrain/get-livemcctrain', mccToken)).json();
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((d: { work: string }) => d.work === 'mcc')).toBe(true);
@@ -205,7 +200,7 @@ describe('marking completed', () => {
   });
 
   it('keeps the returned bedsheets of an acca duty and the difference', async () => {
-    const duty = await createDuty({ work: 'acca', trainno: '12627', totalcoach: 6, type: 'Primary', suppliedBedsheet: '120', workers: await crew(2, 'acca') }, accaToken);
+    const duty = await addDuty(t, accaToken, { work: 'acca', trainno: '12627', totalcoach: 6, type: 'Primary', suppliedBedsheet: '120', workers: await crew(2, 'acca') });
     const negative = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: -1 });
     expect(negative.json().msg).toBe(MSG.bedsheetsInvalid);
     const done = await api('PUT', `/mcctrain/update-mcctrain/${duty._id}`, accaToken, { status: 'completed', returned: 0 });
@@ -300,7 +295,7 @@ describe('crew suggestions', () => {
   it('flag a worker already on a live duty', async () => {
     const [busy] = await crew(1, 'laundry');
     const [free] = await crew(1, 'laundry');
-    await createDuty({ work: 'laundry', workers: [busy] });
+    await addDuty(t, managerToken, { work: 'laundry', workers: [busy] });
     const list = (await api('GET', '/worker/get-workers?work=laundry', managerToken)).json();
     expect(list.find((w: { _id: string }) => w._id === busy).liveDuty).toBe('LAUNDRY');
     expect(list.find((w: { _id: string }) => w._id === free).liveDuty).toBeNull();

@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, dutyFields, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = { now: new Date('2026-11-10T06:00:00Z') };
@@ -68,21 +68,11 @@ async function crew(count: number): Promise<string[]> {
   return ids;
 }
 
-const dutyForm = async (overrides: Record<string, unknown> = {}) => ({
-  work: 'mcc',
-  trainno: '12625',
-  totalcoach: '18',
-  type: 'Primary',
-  supervisor: suresh.id,
-  workers: await crew(2),
-  ...overrides,
-});
+/** The Add Work Details form of an mcc train with Suresh as supervisor and a new crew of two. */
+const dutyForm = async (overrides: Record<string, unknown> = {}) => dutyFields({ totalcoach: '18', supervisor: suresh.id, workers: await crew(2), ...overrides });
 
-async function sureshDuty(): Promise<{ _id: string; workers: string[]; version: number }> {
-  const response = await api('POST', '/mcctrain/create-mcctrain', managerToken, await dutyForm());
-  expect(response.statusCode).toBe(201);
-  return response.json().duty;
-}
+/** That duty, added by the manager. */
+const sureshDuty = async () => addDuty(t, managerToken, await dutyForm());
 
 async function dutiesWithTrain(trainno: string): Promise<number> {
   return (await t.deps.db.select().from(duties).where(eq(duties.trainNo, trainno))).length;

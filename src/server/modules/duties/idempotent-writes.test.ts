@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, duties, dutyWorkers, requestKeys } from '../../db/schema.js';
 import { pruneRequestKeys } from '../../request-keys.js';
-import { buildStaff, buildUser, loginAs, uniqueAadhar, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, dutyFields, loginAs, uniqueAadhar, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 /**
@@ -55,23 +55,14 @@ async function crew(count: number, work = 'mcc'): Promise<string[]> {
   return ids;
 }
 
-const mccForm = async (trainno: string, overrides: Record<string, unknown> = {}) => ({
-  work: 'mcc',
-  trainno,
-  totalcoach: 18,
-  type: 'Primary',
-  supervisor: suresh.id,
-  workers: await crew(2),
-  ...overrides,
-});
+/** The Add Work Details form of an mcc train with Suresh as supervisor and a new crew of two. */
+const mccForm = async (trainno: string, overrides: Record<string, unknown> = {}) =>
+  dutyFields({ trainno, totalcoach: 18, supervisor: suresh.id, workers: await crew(2), ...overrides });
 
 type DutyAnswer = { _id: string; version: number; workers: string[]; status: string; trainno: string };
 
-async function mccDuty(trainno: string): Promise<DutyAnswer> {
-  const response = await create(managerToken, await mccForm(trainno));
-  expect(response.statusCode).toBe(201);
-  return response.json().duty;
-}
+/** That duty, added by the manager. */
+const mccDuty = async (trainno: string) => addDuty(t, managerToken, await mccForm(trainno));
 
 async function dutyRow(id: string) {
   const [row] = await t.deps.db.select().from(duties).where(eq(duties.id, id));

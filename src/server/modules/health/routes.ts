@@ -6,7 +6,7 @@ import { RETRY_AFTER_SECONDS } from '../../http-error.js';
 
 const status = z.object({ status: z.string() });
 /** /readyz answers within about this long, whatever the database does. */
-export const READY_TIMEOUT_MS = 1000;
+const READY_TIMEOUT_MS = 1000;
 
 /** /readyz's 200 while the LISTEN connection is lost and being reopened (decision 0027). */
 export const READY_NOT_LISTENING = 'ready, not listening for changes';

@@ -8,7 +8,7 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { rowsOf, type Database } from '../../db/connect.js';
 
 /** A worker's row of the grid (GET /attendance's shape) with the wage per day the wage register reads. */
-export type AttendanceRow = SharedGrid['workers'][number] & {
+type AttendanceRow = SharedGrid['workers'][number] & {
   /** wage per day, exact text; null when not set */
   wage: string | null;
 };

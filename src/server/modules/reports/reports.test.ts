@@ -4,7 +4,7 @@ import { XLSX_TYPE } from '../../../shared/api/reports.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { staff } from '../../db/schema.js';
-import { buildStaff, buildUser, uniqueAadhar, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty, uniqueAadhar, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 // "now" is 20 November 2026, 15:30 in Kolkata
@@ -28,20 +28,7 @@ const get = (url: string, token = managerToken) => t.app.inject({ url: `/api/v1$
 /** Creates an mcc duty with this crew and completes it at the given moment. */
 async function completedAt(moment: string, workers: string[], work = 'mcc'): Promise<void> {
   clock.now = new Date(moment);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/mcctrain/create-mcctrain',
-    headers: { authorization: managerToken },
-    payload: work === 'mcc' ? { work, trainno: '16301', totalcoach: 10, supervisor: supervisorId, workers } : { work, workers },
-  });
-  if (created.statusCode !== 201) throw new Error(created.body);
-  const done = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/mcctrain/update-mcctrain/${created.json().duty._id}`,
-    headers: { authorization: managerToken },
-    payload: { status: 'completed' },
-  });
-  if (done.statusCode !== 200) throw new Error(done.body);
+  await duty(t, managerToken, work === 'mcc' ? { trainno: '16301', supervisor: supervisorId, workers } : { work, workers }, { status: 'completed' });
   clock.now = NOW;
 }
 

@@ -20,14 +20,14 @@ const REQUIRED_HEADERS = ['name', 'work', 'phone', 'aadhar'] as const;
 
 type Header = (typeof BULK_HEADERS)[number];
 
-export interface RowProblem {
+interface RowProblem {
   /** the row number as the spreadsheet shows it (headers are row 1) */
   row: number;
   column: string;
   reason: string;
 }
 
-export interface SkippedRow {
+interface SkippedRow {
   row: number;
   aadhar: string;
   reason: string;
@@ -54,7 +54,7 @@ function cellText(value: unknown): string {
  * Reads the first sheet into header-keyed rows; refuses files that are not workbooks or
  * have more than BULK_MAX_ROWS rows. The parsing runs in a worker thread (sheet-reader.ts).
  */
-export async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values: Partial<Record<Header, string>> }[]> {
+async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values: Partial<Record<Header, string>> }[]> {
   const grid = await readSheetOffThread(buffer, BULK_MAX_ROWS);
   const headerRow = (grid[0] ?? []).map(normaliseHeader);
   const missing = REQUIRED_HEADERS.filter((header) => !headerRow.includes(header));

@@ -32,7 +32,7 @@ const storedKey = sql`upper(${staff.empId})`;
 const OWN_FORMAT = /^EMP(\d{1,18})$/;
 
 /** The Emp ID text of a sequence number: EMP00001 … EMP99999, then EMP100000 (never cut). */
-export function empIdOf(n: string | number | bigint): string {
+function empIdOf(n: string | number | bigint): string {
   return `EMP${String(n).padStart(5, '0')}`;
 }
 

@@ -4,7 +4,7 @@ import { HttpError, ServiceUnavailableError } from '../../http-error.js';
 import type { SheetJob, SheetReply } from './sheet-worker.js';
 
 /** Parses at once; a 200,000-row sheet keeps a core busy for seconds. */
-export const SHEET_PARSES_AT_ONCE = 2;
+const SHEET_PARSES_AT_ONCE = 2;
 /** Uploads that may wait for a parse slot, and for how long, before a 503. */
 const SHEET_WAITING_MAX = 4;
 const SHEET_WAIT_MS = 10_000;

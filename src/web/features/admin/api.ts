@@ -37,7 +37,7 @@ import { ACCOUNTS_PAGE_MAX, AUDIT_PAGE_DEFAULT } from '../../../shared/limits.js
 export type { AdminOverview } from '../../../shared/schemas/admin.js';
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   overview: ['admin', 'overview'] as const,
   accounts: (filters: AccountFilters) => ['admin', 'accounts', filters] as const,
@@ -234,7 +234,7 @@ export function useSaveContractPeriod() {
 /** The audit filters as the page keeps them (its address); '' means "any". */
 export type AuditFilters = { [K in 'actor' | 'entity' | 'entityId' | 'from' | 'to']: string };
 
-export const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
+const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
 
 /** The filters as the contract's query, blanks left out. */
 function auditQueryOf(filters: AuditFilters, cursor: number | null): z.input<typeof auditQuery> {

@@ -15,7 +15,7 @@ import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js'
 import { useMessages } from '../../i18n/messages.js';
 import { AmountInput } from './amount-input.js';
 import { useCreateBill } from './api.js';
-import { useBillStatusOptions } from './bill-status-label.js';
+import { useBillStatusOptions } from '../../i18n/bill-status-label.js';
 import { netAmountText } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 

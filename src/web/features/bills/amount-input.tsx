@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 
 /** Keeps what can be part of an amount in rupees: digits, one point, at most two decimals. */
-export function cleanAmount(text: string): string {
+function cleanAmount(text: string): string {
   const digits = text.replace(/[^\d.]/g, '');
   const [whole = '', ...rest] = digits.split('.');
   return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;

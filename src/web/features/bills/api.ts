@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/auth-context.js';
 
 /** Monthly bills (SPEC §7 bill rows), through the contracts of src/shared/api/bills.ts. */
 
-export const billKeys = {
+const billKeys = {
   all: ['bills'] as const,
   list: (work: WorkType) => ['bills', work] as const,
 };

@@ -1,10 +1,6 @@
 import { BILL_PASSED, isBillPending } from '../../../shared/bills.js';
 import { moneyPaise } from '../../../shared/money.js';
 import type { Bill } from '../../../shared/schemas/bills.js';
-import { REPORT_TABS } from '../reports/report-month.js';
-
-/** SPEC §2 Bill Details tabs: the six categories in the attendance tabs' order and labels (default MCC). */
-export const BILL_TABS = REPORT_TABS;
 
 /** Sums in paise, so 0.1 + 0.2 adds up to exactly 0.30 rupees. */
 function sumRupees(values: number[]): number {

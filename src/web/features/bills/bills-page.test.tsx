@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
 import { formatMoney } from '../../i18n/format.js';
+import { bill } from '../../../../test/helpers/factories.js';
 import { viewport } from '../../../../test/web/setup.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
@@ -11,14 +12,9 @@ beforeAll(async () => {
   api = await startApi();
   const manager = await signIn(api, { role: ROLE.manager });
   token = manager.token;
-  for (const bill of [
-    { work: 'mcc', month: '2026-10', status: 'Processing', billvalue: '125000.50', penalty: '2500', netamount: '122500.50' },
-    { work: 'mcc', month: '2026-09', status: 'Bill Passed', billvalue: '90000', penalty: '0', netamount: '90000' },
-    { work: 'acca', month: '2026-10', status: 'Accounts', billvalue: '40000', penalty: '1000', netamount: '39000' },
-  ]) {
-    const created = await api.app.inject({ method: 'POST', url: '/api/v1/mcctrain/createbill', payload: bill, headers: { authorization: token } });
-    if (created.statusCode !== 201) throw new Error(created.body);
-  }
+  await bill(api, token, { work: 'mcc', month: '2026-10', status: 'Processing', billvalue: '125000.50', penalty: '2500', netamount: '122500.50' });
+  await bill(api, token, { work: 'mcc', month: '2026-09', status: 'Bill Passed', billvalue: '90000', penalty: '0', netamount: '90000' });
+  await bill(api, token, { work: 'acca', month: '2026-10', status: 'Accounts', billvalue: '40000', penalty: '1000', netamount: '39000' });
 });
 afterAll(() => api.close());
 

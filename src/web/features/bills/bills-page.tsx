@@ -15,9 +15,9 @@ import { useMessages, translateMessage } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
 import { AmountInput } from './amount-input.js';
 import { useBills, useDeleteBill, useUpdateBill } from './api.js';
-import { useBillStatusLabel, useBillStatusOptions } from './bill-status-label.js';
-import { tabFromParam } from '../reports/report-month.js';
-import { BILL_TABS, netAmountText, summarizeBills } from './bill-summary.js';
+import { useBillStatusLabel, useBillStatusOptions } from '../../i18n/bill-status-label.js';
+import { CATEGORY_TABS, tabFromParam } from '../../components/category-tabs.js';
+import { netAmountText, summarizeBills } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 
 interface Draft {
@@ -51,13 +51,13 @@ export default function BillsPage() {
       </Group>
       <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
         <Tabs.List>
-          {BILL_TABS.map((tab) => (
+          {CATEGORY_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
               {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {BILL_TABS.map((tab) => (
+        {CATEGORY_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             <BillTab work={tab.value} category={tab.label} />
           </Tabs.Panel>

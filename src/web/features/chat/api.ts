@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/auth-context.js';
 import { mergeMessages, type ChatLog } from './chat-log.js';
 import { chatKeys } from './today-count.js';
 
-export { BADGE_REFRESH_MS, chatKeys, useRefreshTodayCount, useTodayChatCount } from './today-count.js';
+export { chatKeys, useRefreshTodayCount } from './today-count.js';
 
 /**
  * The /chat calls of SPEC §7, through the contracts of src/shared/api/chat.ts (the menu
@@ -17,7 +17,7 @@ export { BADGE_REFRESH_MS, chatKeys, useRefreshTodayCount, useTodayChatCount } f
  */
 
 /** SPEC §9: the chat screen refreshes every 5 seconds (besides the live stream). */
-export const CHAT_POLL_MS = 5000;
+const CHAT_POLL_MS = 5000;
 /** The server's default page: the latest ones. */
 const LATEST_PAGE = CHAT_PAGE_DEFAULT;
 const OLDER_PAGE = 100;
@@ -25,11 +25,11 @@ const OLDER_PAGE = 100;
 const CATCH_UP_PAGE = CHAT_PAGE_MAX;
 const CATCH_UP_ROUNDS = 5;
 
-export async function fetchChats(token: string | null, query: ChatListQuery, signal?: AbortSignal): Promise<ChatMessage[]> {
+async function fetchChats(token: string | null, query: ChatListQuery, signal?: AbortSignal): Promise<ChatMessage[]> {
   return (await call(listChats, { query, token, signal })).chats;
 }
 
-export async function postChat(token: string | null, text: string): Promise<ChatMessage> {
+async function postChat(token: string | null, text: string): Promise<ChatMessage> {
   return (await call(createChat, { body: { text }, token })).chat;
 }
 

@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/auth-context.js';
  */
 
 /** The menu badge refreshes this often, and at once when a message from someone else arrives. */
-export const BADGE_REFRESH_MS = 30_000;
+const BADGE_REFRESH_MS = 30_000;
 
 export const chatKeys = {
   all: ['chat'] as const,

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   completedDuties,
@@ -6,11 +5,9 @@ import {
   liveDuties,
   oneDuty,
   staffingNorms,
-  updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
 import type { createDuty as createDutyRoute } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
-import type { supervisorListResponse } from '../../../shared/schemas/staff.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -28,9 +25,6 @@ import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedL
 
 /** A crew candidate: the fields the crew search reads (no personal data, decision 0013). */
 export type CrewMember = CrewListMember;
-export type SupervisorOption = z.infer<typeof supervisorListResponse>['supervisor'][number];
-
-export { dutyKeys } from './keys.js';
 
 /** One page of a duty list with the paging and range headers the server sends beside it. */
 export interface DutyPage {
@@ -169,19 +163,5 @@ export function useDeleteDuty() {
       client.removeQueries({ queryKey: dutyKeys.one(id), exact: true });
       await client.invalidateQueries({ queryKey: dutyKeys.all });
     },
-  });
-}
-
-export type DutyUpdateBody = CallInput<typeof updateDutyRoute>['body'];
-
-/** PUT /mcctrain/update-mcctrain/{id}: mark completed, or the full edit with its version. */
-export function useUpdateDuty() {
-  const { token } = useAuth();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: DutyUpdateBody }) =>
-      call(updateDutyRoute, { params: { id }, body, token }),
-    // a 409 also means our copy is old: reload it either way
-    onSettled: () => client.invalidateQueries({ queryKey: dutyKeys.all }),
   });
 }

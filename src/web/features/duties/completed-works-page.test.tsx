@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
-import { addDuty, renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
+import { buildStaff, buildUser, duty as addDuty, loginAs } from '../../../../test/helpers/factories.js';
+import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
 
 /** A duty added by a manager and marked completed at `day` (noon IST), through the API. */
-async function completedDuty(token: string, supervisorId: string, day: string, duty: { work: string; trainno: string; workers: string[]; suppliedBedsheet?: number; returned?: number }) {
+async function completedDuty(token: string, supervisorId: string, day: string, { returned, ...duty }: { work: string; trainno: string; workers: string[]; suppliedBedsheet?: number; returned?: number }) {
   vi.setSystemTime(new Date(`${day}T06:30:00Z`));
-  await addDuty(api, token, { totalcoach: 10, type: 'Primary', supervisor: supervisorId, ...duty, returned: undefined }, { status: 'completed', ...(duty.returned === undefined ? {} : { returned: duty.returned }) });
+  await addDuty(api, token, { supervisor: supervisorId, ...duty }, { status: 'completed', ...(returned === undefined ? {} : { returned }) });
 }
 
 beforeAll(async () => {

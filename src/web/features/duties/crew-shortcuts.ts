@@ -76,7 +76,7 @@ export function crewOfDuty(duty: KnownDuty, activeCrew: readonly CrewPick[]): Cr
 }
 
 /** How many recent train numbers Add Work Details offers. */
-export const RECENT_TRAINS = 5;
+const RECENT_TRAINS = 5;
 
 /**
  * The last few distinct train numbers of a work type's duties, newest first: the

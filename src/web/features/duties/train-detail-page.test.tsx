@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, loginAs } from '../../../../test/helpers/factories.js';
-import { addDuty, renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
+import { buildStaff, buildUser, duty, loginAs } from '../../../../test/helpers/factories.js';
+import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
 let token: string;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const lakshmi = await buildStaff(api.deps.db, { work: 'mcc', name: 'Lakshmi Devi' });
   await buildStaff(api.deps.db, { work: 'mcc', name: 'Mohan Das' });
   await buildStaff(api.deps.db, { work: 'acca', name: 'Molly Acca' });
-  dutyId = await addDuty(api, token, { work: 'mcc', trainno: '12625', totalcoach: 10, type: 'Primary', supervisor: supervisor.id, workers: [lakshmi.id] });
+  dutyId = (await duty(api, token, { supervisor: supervisor.id, workers: [lakshmi.id] }))._id;
 });
 afterAll(() => api.close());
 

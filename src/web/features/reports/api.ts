@@ -6,7 +6,6 @@ import { call, download } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { dashboardKey } from './dashboard-query.js';
 
-export { useDashboardSummary } from './dashboard-query.js';
 
 /**
  * Reports of the manager area (server-computed), through the contracts of
@@ -16,7 +15,7 @@ export { useDashboardSummary } from './dashboard-query.js';
  */
 export type { AttendanceGrid, DashboardSummary, WageRegister } from '../../../shared/schemas/reports.js';
 
-export const reportKeys = {
+const reportKeys = {
   attendance: (work: WorkType, month: string | null) => ['attendance', work, month ?? 'current'] as const,
   wages: (work: WorkType, month: string | null) => ['wages', work, month ?? 'current'] as const,
   dashboard: dashboardKey,
@@ -24,7 +23,7 @@ export const reportKeys = {
 
 const reportInput = (work: WorkType, month: string | null) => ({ work, month: month ?? undefined });
 
-export function attendanceQuery(token: string | null, work: WorkType, month: string | null) {
+function attendanceQuery(token: string | null, work: WorkType, month: string | null) {
   return queryOptions({
     queryKey: reportKeys.attendance(work, month),
     queryFn: ({ signal }) => call(attendance, { query: reportInput(work, month), token, signal }),

@@ -5,7 +5,7 @@ import { AttendanceGrid } from './attendance-grid.js';
 import { ReportLayout } from './report-layout.js';
 import { formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import { REPORT_TABS } from './report-month.js';
+import { CATEGORY_TABS } from '../../components/category-tabs.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
 
 /** SPEC §2 Attendance (manager/attendance). */
@@ -19,7 +19,7 @@ export default function AttendancePage() {
   const shownMonth = month ?? query.data?.month ?? currentMonth;
   // SPEC's 'Attendance - November 2026' (attendanceTitle), in the reader's language
   const title = m.of('attendancePageTitle', formatMonth(shownMonth));
-  const label = REPORT_TABS.find((tab) => tab.value === work)?.label ?? work;
+  const label = CATEGORY_TABS.find((tab) => tab.value === work)?.label ?? work;
 
   return (
     <ReportLayout

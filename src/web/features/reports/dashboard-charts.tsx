@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { formatMoney, formatNumber, formatShortDay } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import { useBillStatusLabel } from '../bills/bill-status-label.js';
+import { useBillStatusLabel } from '../../i18n/bill-status-label.js';
 import type { DashboardSummary } from './api.js';
 import { billStatusRows, compactRupees, completedChartRows, dayLabelStep, niceTicks } from './dashboard-chart-data.js';
 import classes from './dashboard.module.css';

@@ -9,7 +9,7 @@ import { englishErrorText } from '../../api/error-text.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
 import { ReportDownloadButton } from './report-download-button.js';
-import { REPORT_TABS } from './report-month.js';
+import { CATEGORY_TABS } from '../../components/category-tabs.js';
 
 /**
  * The frame of a monthly report page (attendance, wage register): the title with the
@@ -58,13 +58,13 @@ export function ReportLayout<T>({
       </Group>
       <Tabs value={work} onChange={(value) => value && onChange({ work: value as WorkType })} keepMounted={false}>
         <Tabs.List>
-          {REPORT_TABS.map((tab) => (
+          {CATEGORY_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
               {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {REPORT_TABS.map((tab) => (
+        {CATEGORY_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             {query.isPending ? (
               <Text c="dimmed" py="lg" role="status">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthLabel } from '../../../shared/attendance.js';
-import { isMonth, shiftMonth, tabFromParam } from './report-month.js';
+import { isMonth, shiftMonth } from './report-month.js';
 
 describe('report months', () => {
   it('steps across year boundaries', () => {
@@ -26,11 +26,5 @@ describe('report months', () => {
     expect(isMonth('1999-12')).toBe(false);
     expect(isMonth('0000-01')).toBe(false);
     expect(isMonth('2101-01')).toBe(false);
-  });
-
-  it('opens the first tab for an unknown work type', () => {
-    expect(tabFromParam('pit & yard')).toBe('pit & yard');
-    expect(tabFromParam('MCC ')).toBe('mcc');
-    expect(tabFromParam(null)).toBe('mcc');
   });
 });

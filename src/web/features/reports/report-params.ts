@@ -3,7 +3,8 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import type { WorkType } from '../../../shared/work-types.js';
-import { isMonth, tabFromParam } from './report-month.js';
+import { tabFromParam } from '../../components/category-tabs.js';
+import { isMonth } from './report-month.js';
 
 /**
  * The work type and month of a report page live in the address (?work=&month=), so the

@@ -27,7 +27,7 @@ export type UploadSuccess = SuccessBody<typeof uploadWorkers>;
 export const uploadProblems = uploadWorkers.responses[400];
 export type UploadProblems = z.output<typeof uploadProblems>;
 
-export const staffKeys = {
+const staffKeys = {
   all: ['staff'] as const,
   list: (filters: WorkerListFilters) => ['staff', 'list', filters] as const,
   one: (id: string) => ['staff', 'one', id] as const,
@@ -39,7 +39,7 @@ export interface WorkerPage {
 }
 
 /** One page of the register, with the number of matching records from x-total-count. */
-export async function fetchWorkers(filters: WorkerListFilters, token: string | null, signal?: AbortSignal): Promise<WorkerPage> {
+async function fetchWorkers(filters: WorkerListFilters, token: string | null, signal?: AbortSignal): Promise<WorkerPage> {
   const { data: workers, headers } = await callApi(listWorkers, { query: { ...filters, q: filters.q?.trim() || undefined }, token, signal });
   const header = Number(headers.get('x-total-count'));
   return { workers, total: Number.isFinite(header) && header >= 0 ? header : workers.length };
@@ -56,7 +56,7 @@ export function useWorkers(filters: WorkerListFilters) {
   });
 }
 
-export async function fetchWorker(id: string, token: string | null, signal?: AbortSignal): Promise<Worker> {
+async function fetchWorker(id: string, token: string | null, signal?: AbortSignal): Promise<Worker> {
   const list = await call(oneWorker, { params: { id }, token, signal });
   const worker = list[0];
   if (!worker) throw new ApiError(404, '', list);
@@ -106,7 +106,7 @@ export function lookupIfsc(code: string, token: string | null, signal?: AbortSig
 }
 
 /** POST /worker/uploadbulkdata: multipart with one file field. */
-export function uploadWorkbook(file: File, token: string | null): Promise<UploadSuccess> {
+function uploadWorkbook(file: File, token: string | null): Promise<UploadSuccess> {
   const body = new FormData();
   body.append('file', file, file.name);
   return call(uploadWorkers, { body, token });

@@ -7,7 +7,7 @@ import { IFSC_PATTERN } from '../../../shared/staff.js';
  * or clears both. Answers for a code that is no longer in the box are ignored.
  */
 
-export type IfscStatus = 'idle' | 'checking' | 'found' | 'invalid' | 'unreachable';
+type IfscStatus = 'idle' | 'checking' | 'found' | 'invalid' | 'unreachable';
 
 export interface IfscState {
   code: string;

@@ -21,7 +21,7 @@ const TABS: { work: WorkType; label: string }[] = [
   { work: 'pit & yard', label: 'Pit & Yard' },
   { work: 'pftr', label: 'PFTR' },
 ];
-export const STAFF_PAGE_SIZE = 50;
+const STAFF_PAGE_SIZE = 50;
 const COLUMN_COUNT = 6;
 
 /**

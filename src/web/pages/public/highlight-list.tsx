@@ -19,7 +19,7 @@ export function HighlightList({ items, headingLevel = 3 }: { items: Highlight[];
   );
 }
 
-export function CheckIcon() {
+function CheckIcon() {
   return (
     <svg className={classes.checkIcon} viewBox="0 0 24 24" aria-hidden="true">
       <circle cx="12" cy="12" r="11" fill="#ccfbf1" />

@@ -63,7 +63,7 @@ function rememberRole(role: unknown): void {
  * dashboard, the admin's, else the supervisor's live list. A failure is left to the
  * route, which loads it again (and says so) when it is opened.
  */
-export function prefetchHomeOf(role: unknown): void {
+function prefetchHomeOf(role: unknown): void {
   const loads =
     role === ROLE.manager
       ? [import('../../features/manager/manager-area.js'), import('../../features/manager/manager-dashboard-page.js')]

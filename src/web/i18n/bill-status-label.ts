@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BILL_STATUSES, type BillStatus } from '../../../shared/bills.js';
+import { BILL_STATUSES, type BillStatus } from '../../shared/bills.js';
 
 const STATUS_KEYS = {
   Processing: 'processing',
