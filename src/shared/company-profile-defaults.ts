@@ -1,11 +1,9 @@
-import type { CompanyProfile } from './company-profile.js';
-
 /**
  * The company profile an empty installation starts with, until an admin edits it. Kept
- * apart from the schema so that the public pages can import it without zod (only the
- * type is imported, and type imports vanish from the JavaScript).
+ * apart from the schema so that the public pages can import it without zod; it imports
+ * nothing (company-profile.ts holds it to the schema's type, without an import circle).
  */
-export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
+export const DEFAULT_COMPANY_PROFILE = {
   name: 'Dutyroll Services',
   shortName: 'Dutyroll',
   logo: null,

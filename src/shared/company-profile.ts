@@ -21,6 +21,7 @@ import {
   TESTIMONIAL_TEXT_MAX,
   TESTIMONIALS_MAX,
 } from './limits.js';
+import { DEFAULT_COMPANY_PROFILE as DEFAULTS } from './company-profile-defaults.js';
 import { MSG } from './messages.js';
 import { text } from './schemas/input-rules.js';
 
@@ -99,4 +100,5 @@ export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 /** The profile as the API answers it (what was stored, already checked). @alias */
 export const companyProfileResponse = companyProfileSchema;
 
-export { DEFAULT_COMPANY_PROFILE } from './company-profile-defaults.js';
+/** The defaults (company-profile-defaults.ts, which imports nothing), held to the schema's type here. */
+export const DEFAULT_COMPANY_PROFILE: CompanyProfile = DEFAULTS;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_PROFILE, companyProfileSchema } from '../shared/company-profile.js';
-import { publicCompanyProfile } from '../shared/api/admin.js';
-import { API_BASE } from './api/client.js';
-import { addressLines, COMPANY_PROFILE_URL, companyProfile, counterList } from './company-profile.js';
+import { addressLines, companyProfile, counterList } from './company-profile.js';
 
 describe('the public site company profile', () => {
   it('has exactly the shared defaults for everything an admin edits', () => {
@@ -31,12 +29,5 @@ describe('the public site company profile', () => {
     expect(companyProfile.faq).toHaveLength(2);
     expect(companyProfile.about.items.map((item) => item.title)).toEqual(['Professional and Creative Staff', 'On-time Services']);
     expect(addressLines(companyProfile.address)).toContain('Kerala 682020');
-  });
-});
-
-describe('the public read of the company profile', () => {
-  it('fetches the address of its contract (a plain fetch keeps zod off the public pages)', () => {
-    expect(publicCompanyProfile.method).toBe('GET');
-    expect(COMPANY_PROFILE_URL).toBe(`${API_BASE}${publicCompanyProfile.path}`);
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 // The logo and the first slide's picture are above the fold on every phone: inlined as
 // data: URLs (about 1 KB each) so the first paint waits for no image request.
 import builtInLogoUrl from './pages/public/images/logo.svg?inline';
@@ -7,10 +8,14 @@ import bedrollImageUrl from './pages/public/images/service-bedroll.svg';
 import housekeepingImageUrl from './pages/public/images/service-housekeeping.svg';
 import laundryImageUrl from './pages/public/images/service-laundry.svg?inline';
 import runningRoomImageUrl from './pages/public/images/service-running-room.svg';
+import { API } from '../shared/api/addresses.js';
+import type { publicCompanyProfile } from '../shared/api/admin.js';
+import type { SuccessBody } from '../shared/api/contract.js';
 import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
 import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
 import { MSG } from '../shared/messages.js';
 import { DEFAULT_APP_TZ } from '../shared/time.js';
+import { call } from './api/call.js';
 
 /**
  * The company's public details: every name, number and sentence about the company that
@@ -157,51 +162,31 @@ export function logoOf(profile: Pick<CompanyProfile, 'logo' | 'shortName'>): Com
 
 const EDITABLE_KEYS = ['name', 'shortName', 'logo', 'phone', 'email', 'address', 'established', 'satisfaction', 'counters', 'testimonials', 'faq'] as const;
 
-let currentProfile: CompanyProfile = companyProfile;
-/**
- * The company's time zone (the server's APP_TZ), in which its days and months are told.
- * Until the server has answered, the zone APP_TZ defaults to.
- */
-let currentTimeZone = DEFAULT_APP_TZ;
-let lastFetched = 0;
-let inFlight: Promise<void> | null = null;
-const listeners = new Set<() => void>();
+type SavedProfile = SuccessBody<typeof publicCompanyProfile>;
 
 /**
- * GET /company-profile (contract: publicCompanyProfile in src/shared/api/admin.ts). The one
- * web call that does not go through call(): importing the contract would bring zod into
- * the JavaScript every public page loads (the 150 KB budget for /), so the address is
- * written here and company-profile.test.ts checks that it is the contract's.
+ * The query key of GET /company-profile: the admin's screen (features/admin/api.ts) reads
+ * and refreshes the same query, so a saved change shows on the public pages at once.
  */
-export const COMPANY_PROFILE_URL = '/api/v1/company-profile';
+export const companyProfileKey = ['company-profile'] as const;
 
-/**
- * Reads the admin's profile from the server and shows it everywhere. Plain fetch, no zod
- * (see COMPANY_PROFILE_URL): the server checked what it stored and answers it through the
- * contract's schema. A failed read keeps what is shown.
- */
-function refreshCompanyProfile(): Promise<void> {
-  inFlight ??= fetch(COMPANY_PROFILE_URL, { headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
-    .then((saved) => {
-      if (!saved || typeof saved !== 'object') return;
-      const next = { ...currentProfile } as Record<string, unknown>;
-      for (const key of EDITABLE_KEYS) if (key in saved) next[key] = saved[key];
-      currentProfile = next as unknown as CompanyProfile;
-      if (typeof saved.timeZone === 'string' && saved.timeZone) currentTimeZone = saved.timeZone;
-      listeners.forEach((listener) => listener());
-    })
-    .catch(() => undefined)
-    .finally(() => {
-      lastFetched = Date.now();
-      inFlight = null;
-    });
-  return inFlight;
+/** The read itself, through the address table like every call (no schema: the server checks its answer). */
+export const companyProfileQuery = {
+  queryKey: companyProfileKey,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => call(API.publicCompanyProfile, { signal }),
+};
+
+/** The site's profile with what the admin saved laid over the defaults. */
+function withSaved(saved: SavedProfile | undefined): CompanyProfile {
+  if (!saved) return companyProfile;
+  const next = { ...companyProfile } as Record<string, unknown>;
+  for (const key of EDITABLE_KEYS) if (key in saved) next[key] = saved[key];
+  return next as unknown as CompanyProfile;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+function useSavedProfile(): SavedProfile | undefined {
+  // read again when a page that shows it opens, at most every few seconds; a failed read keeps what is shown
+  return useQuery({ ...companyProfileQuery, staleTime: 3000 }).data;
 }
 
 /**
@@ -210,20 +195,14 @@ function subscribe(listener: () => void): () => void {
  * shows on the public pages at once.
  */
 export function useCompanyProfile(): CompanyProfile {
-  const profile = useSyncExternalStore(subscribe, () => currentProfile, () => currentProfile);
-  useEffect(() => {
-    if (Date.now() - lastFetched > 3000) void refreshCompanyProfile();
-  }, []);
-  return profile;
+  const saved = useSavedProfile();
+  return useMemo(() => withSaved(saved), [saved]);
 }
 
-/** The company's time zone as last read from the server (see currentTimeZone). */
-export function companyTimeZone(): string {
-  return currentTimeZone;
-}
-
-/** The company's time zone, read from the server when a page that needs it opens. */
+/**
+ * The company's time zone (the server's APP_TZ), in which its days and months are told;
+ * until the server has answered, the zone APP_TZ defaults to.
+ */
 export function useCompanyTimeZone(): string {
-  useCompanyProfile();
-  return useSyncExternalStore(subscribe, companyTimeZone, companyTimeZone);
+  return useSavedProfile()?.timeZone || DEFAULT_APP_TZ;
 }

@@ -5,30 +5,22 @@
  * for the area's code, then for each other. Here they start with the navigation; the
  * queries take their answers when they run (api/early-requests.ts).
  *
- * Part of the first download, so: no schemas, no feature code; the addresses are written
- * out here and a unit test holds them to the contracts (route-prefetch.test.ts).
+ * Part of the first download, so: no schemas, no feature code; the addresses come from
+ * the shared table (plain data), as the queries' own calls do.
  */
+import { API } from '../shared/api/addresses.js';
+import { pathOf } from '../shared/api/contract.js';
 import { ROLE } from '../shared/roles.js';
 import { toWorkType } from '../shared/work-types.js';
-import type { GuardArea } from './api/first-calls.js';
 import { startEarlyGet } from './api/early-requests.js';
+import { AREA_CHECKS, guardKey, type GuardArea } from './auth/areas.js';
 import { readStoredSession } from './auth/session.js';
-import { dutyKeys } from './features/duties/keys.js';
+import { LIVE_PAGE_SIZE, dutyKeys } from './features/duties/keys.js';
 import { queryClient } from './query-client.js';
-
-/** The area checks of SPEC §6 (src/shared/api/auth.ts: userGuard, managerGuard, adminGuard). */
-export const GUARD_PATHS: Record<GuardArea, string> = {
-  user: '/auth/userauth',
-  manager: '/auth/managerauth',
-  admin: '/auth/adminauth',
-};
-
-/** The query key of an area check (layouts/role-guard.tsx). */
-export const guardKey = (area: GuardArea, token: string | null) => ['guard', area, token] as const;
 
 /** The live list's first page for a work type, as useLiveDuties asks for it (features/duties/api.ts). */
 export function liveListPath(work: string): string {
-  return `/mcctrain/get-livemcctrain?${new URLSearchParams({ work, limit: '200' }).toString()}`;
+  return pathOf(API.liveDuties, { query: { work, limit: LIVE_PAGE_SIZE } });
 }
 
 /** Whether the cache already has, or is fetching, this query: then there is nothing to start. */
@@ -41,7 +33,7 @@ function inCache(key: readonly unknown[]): boolean {
 export function areaLoader(area: GuardArea) {
   return (): null => {
     const session = readStoredSession();
-    if (session && !inCache(guardKey(area, session.token))) startEarlyGet(GUARD_PATHS[area], session.token);
+    if (session && !inCache(guardKey(area, session.token))) startEarlyGet(AREA_CHECKS[area].path, session.token);
     return null;
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '../schemas/admin.js';
 import { msgResponse } from '../schemas/auth.js';
 import { workParams } from '../schemas/work-param.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED, idParams, successMsg } from './envelopes.js';
 
@@ -36,8 +37,7 @@ const stateId = idParams(MSG.stateNotFound);
 // ---- reference reads ----
 
 export const getStates = defineRoute({
-  method: 'GET',
-  path: '/states/get-states',
+  ...API.getStates,
   tags: referenceTags,
   summary: 'States and union territories (any signed-in account)',
   responses: { 200: z.object({ state: z.array(stateResponse) }), ...errorResponses(401) },
@@ -49,8 +49,7 @@ export const getStates = defineRoute({
  * unit test keeps the two equal.
  */
 export const publicCompanyProfile = defineRoute({
-  method: 'GET',
-  path: '/company-profile',
+  ...API.publicCompanyProfile,
   tags: referenceTags,
   summary: "The company details the public site shows, and the company's time zone (APP_TZ)",
   description: 'Public: no session needed.',
@@ -61,8 +60,7 @@ export const publicCompanyProfile = defineRoute({
 });
 
 export const contractPeriods = defineRoute({
-  method: 'GET',
-  path: '/contract-periods',
+  ...API.contractPeriods,
   tags: referenceTags,
   summary: 'Contract period of each work type (managers and admins)',
   responses: { 200: z.object({ periods: z.array(contractPeriodResponse) }), ...errorResponses(401, 403) },
@@ -73,16 +71,14 @@ export const contractPeriods = defineRoute({
 const saved = (what: string) => successMsg.describe(what);
 
 export const adminOverview = defineRoute({
-  method: 'GET',
-  path: '/admin/overview',
+  ...API.adminOverview,
   tags,
   summary: 'Counts for the admin dashboard',
   responses: { 200: adminOverviewResponse, ...errorResponses(401, 403) },
 });
 
 export const responseCacheSize = defineRoute({
-  method: 'GET',
-  path: '/admin/response-cache',
+  ...API.responseCacheSize,
   tags,
   summary: 'The size of the kept answers of the busiest lists on the instance that answers',
   description: 'Each instance keeps its own (RESPONSE_CACHE_MB); behind a load balancer this is the one the request reached.',
@@ -90,8 +86,7 @@ export const responseCacheSize = defineRoute({
 });
 
 export const listAccounts = defineRoute({
-  method: 'GET',
-  path: '/admin/accounts',
+  ...API.listAccounts,
   tags,
   summary: 'Accounts (filters q, role, work, disabled; paged by limit and offset)',
   query: accountsQuery,
@@ -99,8 +94,7 @@ export const listAccounts = defineRoute({
 });
 
 export const createAccount = defineRoute({
-  method: 'POST',
-  path: '/admin/accounts',
+  ...API.createAccount,
   tags,
   summary: 'Create an account',
   description: `201 {success: true, msg: '${MSG.registered}'}; 200 {success: false, msg: '${MSG.alreadyRegistered}'} when the e-mail is taken (any letter case).`,
@@ -109,8 +103,7 @@ export const createAccount = defineRoute({
 });
 
 export const updateAccount = defineRoute({
-  method: 'PUT',
-  path: '/admin/accounts/{id}',
+  ...API.updateAccount,
   tags,
   summary: 'Change role, work type or disabled (only the fields sent)',
   description: 'Disabling an account, or changing its role, ends its sessions. The last admin who can sign in cannot be disabled or demoted (409).',
@@ -120,8 +113,7 @@ export const updateAccount = defineRoute({
 });
 
 export const sendReset = defineRoute({
-  method: 'POST',
-  path: '/admin/accounts/{id}/send-reset',
+  ...API.sendReset,
   tags,
   summary: 'E-mail the account a password reset code',
   params: accountId,
@@ -129,8 +121,7 @@ export const sendReset = defineRoute({
 });
 
 export const endSessions = defineRoute({
-  method: 'POST',
-  path: '/admin/accounts/{id}/end-sessions',
+  ...API.endSessions,
   tags,
   summary: 'End every session of an account',
   params: accountId,
@@ -138,8 +129,7 @@ export const endSessions = defineRoute({
 });
 
 export const addState = defineRoute({
-  method: 'POST',
-  path: '/admin/states',
+  ...API.addState,
   tags,
   summary: 'Add a state',
   body: stateBody,
@@ -147,8 +137,7 @@ export const addState = defineRoute({
 });
 
 export const renameState = defineRoute({
-  method: 'PUT',
-  path: '/admin/states/{id}',
+  ...API.renameState,
   tags,
   summary: 'Rename a state',
   params: stateId,
@@ -157,8 +146,7 @@ export const renameState = defineRoute({
 });
 
 export const removeState = defineRoute({
-  method: 'DELETE',
-  path: '/admin/states/{id}',
+  ...API.removeState,
   tags,
   summary: 'Remove a state',
   params: stateId,
@@ -166,8 +154,7 @@ export const removeState = defineRoute({
 });
 
 export const saveCompanyProfile = defineRoute({
-  method: 'PUT',
-  path: '/admin/company-profile',
+  ...API.saveCompanyProfile,
   tags,
   summary: 'Change the company profile',
   body: companyProfileSchema,
@@ -175,16 +162,14 @@ export const saveCompanyProfile = defineRoute({
 });
 
 export const staffingNorms = defineRoute({
-  method: 'GET',
-  path: '/admin/staffing-norms',
+  ...API.adminStaffingNorms,
   tags,
   summary: 'Required staff per coach, by work type',
   responses: { 200: z.object({ norms: z.array(staffingNormResponse) }), ...errorResponses(401, 403) },
 });
 
 export const saveStaffingNorm = defineRoute({
-  method: 'PUT',
-  path: '/admin/staffing-norms/{work}',
+  ...API.saveStaffingNorm,
   tags,
   summary: 'Set the staffing norm of a work type (used for new duties)',
   description: 'A {work} that is not one of the six names no norm: 404.',
@@ -194,8 +179,7 @@ export const saveStaffingNorm = defineRoute({
 });
 
 export const saveContractPeriod = defineRoute({
-  method: 'PUT',
-  path: '/admin/contract-periods/{work}',
+  ...API.saveContractPeriod,
   tags,
   summary: 'Set the contract period of a work type',
   description: 'A {work} that is not one of the six names no contract: 404.',
@@ -205,8 +189,7 @@ export const saveContractPeriod = defineRoute({
 });
 
 export const auditTrail = defineRoute({
-  method: 'GET',
-  path: '/admin/audit',
+  ...API.auditTrail,
   tags,
   summary: 'The audit trail, newest first (filters actor, entity, entityId, from, to; keyset paging)',
   description: 'nextCursor, when not null, is the `cursor` of the next page.',

@@ -12,6 +12,7 @@ import {
   verifyOtpBody,
   verifyOtpResponse,
 } from '../schemas/auth.js';
+import { API, type Address } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses } from './envelopes.js';
 
@@ -23,8 +24,7 @@ import { errorResponses } from './envelopes.js';
 const tags = ['auth'] as const;
 
 export const login = defineRoute({
-  method: 'POST',
-  path: '/auth/login',
+  ...API.login,
   tags,
   summary: 'Sign in',
   description: `Answers the user, the session token (sent back as the Authorization header value itself) and msg. A wrong e-mail or password answers 401 {success: false, msg}; after too many failures for one e-mail, 429.`,
@@ -33,8 +33,7 @@ export const login = defineRoute({
 });
 
 export const logout = defineRoute({
-  method: 'POST',
-  path: '/auth/logout',
+  ...API.logout,
   tags,
   summary: 'End this session',
   description: 'Always answers 200: an unknown or expired token is as good as ended.',
@@ -44,10 +43,9 @@ export const logout = defineRoute({
 /** A guard's refusal: {ok: false, msg}. */
 const guardRefusal = guardResponse.extend({ ok: z.literal(false), msg: z.string() });
 
-function guard<const P extends string>(path: P, summary: string) {
+function guard<const A extends Address>(address: A, summary: string) {
   return defineRoute({
-    method: 'GET',
-    path,
+    ...address,
     tags,
     summary,
     description: 'Answers {ok: true} when the session may enter the area; 401 {ok: false, msg} without a valid session, 403 {ok: false, msg} for a role that may not.',
@@ -60,21 +58,19 @@ function guard<const P extends string>(path: P, summary: string) {
   });
 }
 
-export const userGuard = guard('/auth/userauth', 'Supervisor area check (supervisors and managers)');
-export const managerGuard = guard('/auth/managerauth', 'Manager area check');
-export const adminGuard = guard('/auth/adminauth', 'Admin area check');
+export const userGuard = guard(API.userGuard, 'Supervisor area check (supervisors and managers)');
+export const managerGuard = guard(API.managerGuard, 'Manager area check');
+export const adminGuard = guard(API.adminGuard, 'Admin area check');
 
 export const setup = defineRoute({
-  method: 'GET',
-  path: '/auth/setup',
+  ...API.setup,
   tags,
   summary: 'Whether the installation still needs its first account',
   responses: { 200: z.object({ needsFirstAccount: z.boolean() }), ...errorResponses() },
 });
 
 export const register = defineRoute({
-  method: 'POST',
-  path: '/auth/register',
+  ...API.register,
   tags,
   summary: 'Register an account (manager or admin; or the first account of an empty installation)',
   description: `SPEC §3 registration payload. 201 {success: true, msg: '${MSG.registered}'}; 200 {success: false, msg: '${MSG.alreadyRegistered}'} when the e-mail (or the Aadhaar number) is taken. With an Aadhaar number it creates the staff record and the account together.`,
@@ -87,8 +83,7 @@ export const register = defineRoute({
 });
 
 export const forgetPassword = defineRoute({
-  method: 'POST',
-  path: '/auth/forgetpswd',
+  ...API.forgetPassword,
   tags,
   summary: 'E-mail a password reset code',
   body: forgetBody,
@@ -96,8 +91,7 @@ export const forgetPassword = defineRoute({
 });
 
 export const verifyOtp = defineRoute({
-  method: 'POST',
-  path: '/auth/verifyotp',
+  ...API.verifyOtp,
   tags,
   summary: 'Check a reset code; answers the reset ticket (also as a cookie for the reset call)',
   body: verifyOtpBody,
@@ -105,8 +99,7 @@ export const verifyOtp = defineRoute({
 });
 
 export const resetPassword = defineRoute({
-  method: 'POST',
-  path: '/auth/resetpassword',
+  ...API.resetPassword,
   tags,
   summary: 'Set a new password with the reset ticket of a verified code (cookie or resetToken)',
   body: resetPasswordBody,

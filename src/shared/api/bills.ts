@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED, idParams, successMsg } from './envelopes.js';
 
@@ -11,8 +12,7 @@ const billId = idParams(MSG.billNotFound);
 const savedBill = (status: string) => z.object({ success: z.literal(true), msg: z.string().describe(status), bill: billResponse });
 
 export const listBills = defineRoute({
-  method: 'GET',
-  path: '/mcctrain/getbills',
+  ...API.listBills,
   tags,
   summary: 'Bills, newest month first (filter: work)',
   query: billListQuery,
@@ -20,8 +20,7 @@ export const listBills = defineRoute({
 });
 
 export const createBill = defineRoute({
-  method: 'POST',
-  path: '/mcctrain/createbill',
+  ...API.createBill,
   tags,
   summary: 'Add a monthly bill (one per work type and month)',
   description: 'SPEC §8: 201 when the bill was added; 200 with success false when that work type already has a bill for that month.',
@@ -34,8 +33,7 @@ export const createBill = defineRoute({
 });
 
 export const updateBill = defineRoute({
-  method: 'PUT',
-  path: '/mcctrain/update-bill/{id}',
+  ...API.updateBill,
   tags,
   summary: 'Change a bill (any status change is allowed)',
   params: billId,
@@ -44,8 +42,7 @@ export const updateBill = defineRoute({
 });
 
 export const deleteBill = defineRoute({
-  method: 'DELETE',
-  path: '/mcctrain/delete-bill/{id}',
+  ...API.deleteBill,
   tags,
   summary: 'Delete a bill',
   params: billId,

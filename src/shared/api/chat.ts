@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, chatListQuery, chatMessage, createChatBody } from '../schemas/chat.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED } from './envelopes.js';
 
@@ -8,8 +9,7 @@ import { errorResponses, GUARDED } from './envelopes.js';
 const tags = ['chat'] as const;
 
 export const listChats = defineRoute({
-  method: 'GET',
-  path: '/chat/getchats',
+  ...API.listChats,
   tags,
   summary: `Messages, oldest first: the latest ${CHAT_PAGE_DEFAULT} (or \`limit\`), or those older than \`before\`, or newer than \`after\``,
   query: chatListQuery,
@@ -17,8 +17,7 @@ export const listChats = defineRoute({
 });
 
 export const createChat = defineRoute({
-  method: 'POST',
-  path: '/chat/createchat',
+  ...API.createChat,
   tags,
   summary: 'Send a message (the sender is the signed-in person)',
   body: createChatBody,
@@ -26,16 +25,14 @@ export const createChat = defineRoute({
 });
 
 export const todayChatCount = defineRoute({
-  method: 'GET',
-  path: '/chat/today-count',
+  ...API.todayChatCount,
   tags,
   summary: "Today's messages (APP_TZ) sent by others: the menu badge",
   responses: { 200: z.object({ count: z.number().int().min(0) }), ...errorResponses(401, 403) },
 });
 
 export const chatStream = defineRoute({
-  method: 'GET',
-  path: '/chat/stream',
+  ...API.chatStream,
   tags,
   summary: 'Server-Sent Events: each new message as `event: message`; send Last-Event-ID to catch up',
   description:

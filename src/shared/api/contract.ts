@@ -1,24 +1,21 @@
 import type { z } from 'zod';
+import type { Address } from './addresses.js';
 
 /**
- * One contract per endpoint (docs/decisions/0016-one-contract-per-endpoint.md): the method,
- * the path as SPEC §7 writes it ({id} for a path parameter), the request's parts and the
+ * One contract per endpoint (docs/decisions/0016-one-contract-per-endpoint.md): its address
+ * (method and path, from the address table in addresses.ts), the request's parts and the
  * answer for every status. The server registers its route from the contract
- * (src/server/contract-route.ts), the web calls it through one typed function
- * (src/web/api/call.ts), and the API document at /api/docs is generated from it, so the
- * three cannot drift apart.
+ * (src/server/contract-route.ts) and the API document at /api/docs is generated from it;
+ * the web calls the address with the contract's types (src/web/api/call.ts), so the three
+ * cannot drift apart.
  */
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Statuses a route may answer successfully; the web reads the first one it declares. */
-export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
-type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+type SuccessStatus = 200 | 201 | 202 | 204;
 
-export interface RouteContract {
-  readonly method: HttpMethod;
-  /** under /api/v1, with {name} for each path parameter (SPEC §7's notation) */
-  readonly path: string;
+/** The method and path come from the address table (addresses.ts), spread into the contract. */
+export interface RouteContract extends Address {
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
@@ -64,6 +61,11 @@ type SuccessStatusOf<C> = Extract<keyof Responses<C>, SuccessStatus>;
 /** The JSON body of a contract's success answer, as the server sends it. */
 export type SuccessBody<C> = Responses<C>[SuccessStatusOf<C>] extends infer S ? (S extends z.ZodType ? z.output<S> : never) : never;
 
+/** The path of a call: the address's path with its parameters and query filled in (no /api/v1). */
+export function pathOf(address: Address, input: { params?: unknown; query?: unknown }): string {
+  return fillPath(address.path, input.params as Record<string, unknown> | undefined) + queryString(input.query as Record<string, unknown> | undefined);
+}
+
 /** '/worker/getoneworker/{id}' → '/worker/getoneworker/:id' (Fastify's notation). */
 export function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -79,7 +81,7 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /** A query string of the given values; undefined, null and '' are left out. */
-export function queryString(query: Record<string, unknown> | undefined): string {
+function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { createDutyBody, DUTY_PAGE_DEFAULT, DUTY_PAGE_MAX, dutyListQuery, dutyResponse, updateDutyBody } from '../schemas/duties.js';
 import { WORK_TYPES } from '../work-types.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, idempotencyKeyHeaders, idParams, successMsg } from './envelopes.js';
 
@@ -16,8 +17,7 @@ const onceNote =
 const saved = (status: string) => z.object({ success: z.literal(true), message: z.string().describe(status), duty: dutyResponse });
 
 export const createDuty = defineRoute({
-  method: 'POST',
-  path: '/mcctrain/create-mcctrain',
+  ...API.createDuty,
   tags,
   summary: 'Add a duty (supervisors: of their own work type)',
   description:
@@ -32,8 +32,7 @@ export const createDuty = defineRoute({
 const listQueryNote = `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters).`;
 
 export const liveDuties = defineRoute({
-  method: 'GET',
-  path: '/mcctrain/get-livemcctrain',
+  ...API.liveDuties,
   tags,
   summary: 'Live duties, newest first (filters: work, supervisor)',
   description: listQueryNote,
@@ -42,8 +41,7 @@ export const liveDuties = defineRoute({
 });
 
 export const completedDuties = defineRoute({
-  method: 'GET',
-  path: '/mcctrain/get-completedmcctrain',
+  ...API.completedDuties,
   tags,
   summary: 'Completed duties by completion, newest first (filters: work, from, to (completed day), supervisor)',
   description:
@@ -54,8 +52,7 @@ export const completedDuties = defineRoute({
 });
 
 export const oneDuty = defineRoute({
-  method: 'GET',
-  path: '/mcctrain/getone-mcctrain/{id}',
+  ...API.oneDuty,
   tags,
   summary: 'One duty',
   params: dutyId,
@@ -63,8 +60,7 @@ export const oneDuty = defineRoute({
 });
 
 export const updateDuty = defineRoute({
-  method: 'PUT',
-  path: '/mcctrain/update-mcctrain/{id}',
+  ...API.updateDuty,
   tags,
   summary: 'Mark completed ({status, returned}) or edit ({trainno, status, totalcoach, workers, version})',
   description:
@@ -79,8 +75,7 @@ export const updateDuty = defineRoute({
 });
 
 export const deleteDuty = defineRoute({
-  method: 'DELETE',
-  path: '/mcctrain/deletework/{id}',
+  ...API.deleteDuty,
   tags,
   summary: 'Delete a mistaken duty with its crew (managers and admins)',
   description:
@@ -96,8 +91,7 @@ export const deleteDuty = defineRoute({
 const staffingNorm = z.object({ work: z.enum(WORK_TYPES), perCoach: z.number().positive() });
 
 export const staffingNorms = defineRoute({
-  method: 'GET',
-  path: '/staffing-norms',
+  ...API.staffingNorms,
   tags,
   summary: 'Required staff per coach, by work type (read by those who add duties)',
   description:

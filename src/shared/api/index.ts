@@ -21,3 +21,13 @@ export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...chatContracts,
   ...adminContracts,
 ];
+
+/** Any one contract, by its own type: the web finds an address's contract among these (src/web/api/call.ts). */
+export type AnyContract =
+  | (typeof authContracts)[number]
+  | (typeof dutyContracts)[number]
+  | (typeof staffContracts)[number]
+  | (typeof billContracts)[number]
+  | (typeof reportContracts)[number]
+  | (typeof chatContracts)[number]
+  | (typeof adminContracts)[number];

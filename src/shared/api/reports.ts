@@ -1,4 +1,5 @@
 import { attendanceResponse, reportQuery, summaryResponse, wagesResponse } from '../schemas/reports.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED } from './envelopes.js';
 
@@ -8,8 +9,7 @@ import { errorResponses, GUARDED } from './envelopes.js';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const attendance = defineRoute({
-  method: 'GET',
-  path: '/attendance',
+  ...API.attendance,
   tags: ['attendance'],
   summary: 'Attendance grid of a work type and month (YYYY-MM)',
   query: reportQuery,
@@ -17,8 +17,7 @@ export const attendance = defineRoute({
 });
 
 export const attendanceExport = defineRoute({
-  method: 'GET',
-  path: '/attendance/export',
+  ...API.attendanceExport,
   tags: ['attendance'],
   summary: 'The attendance grid as SPEC’s .xlsx file',
   query: reportQuery,
@@ -29,8 +28,7 @@ export const attendanceExport = defineRoute({
 });
 
 export const wages = defineRoute({
-  method: 'GET',
-  path: '/wages',
+  ...API.wages,
   tags: ['attendance'],
   summary: 'Wage register of a work type and month',
   query: reportQuery,
@@ -38,8 +36,7 @@ export const wages = defineRoute({
 });
 
 export const wagesExport = defineRoute({
-  method: 'GET',
-  path: '/wages/export',
+  ...API.wagesExport,
   tags: ['attendance'],
   summary: 'The wage register as .xlsx',
   query: reportQuery,
@@ -50,8 +47,7 @@ export const wagesExport = defineRoute({
 });
 
 export const dashboardSummary = defineRoute({
-  method: 'GET',
-  path: '/dashboard/summary',
+  ...API.dashboardSummary,
   tags: ['dashboard'],
   summary: 'The manager dashboard figures and charts',
   responses: { 200: summaryResponse, ...errorResponses(401, 403) },

@@ -9,6 +9,7 @@ import {
   workersQuery,
   workerUpdateBody,
 } from '../schemas/staff.js';
+import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorBody, errorResponses, idParams } from './envelopes.js';
 
@@ -19,8 +20,7 @@ const workerId = idParams(MSG.workerNotFound);
 const saved = (message: string) => z.object({ success: z.literal(true), msg: z.string().describe(message), worker: workerResponse });
 
 export const createWorker = defineRoute({
-  method: 'POST',
-  path: '/worker/create-worker',
+  ...API.createWorker,
   tags,
   summary: 'Add a worker (managers and admins)',
   description: 'An Aadhaar number already on the register answers 200 {success: false, msg: "Already registered, please login"} (SPEC §8).',
@@ -33,8 +33,7 @@ export const createWorker = defineRoute({
 });
 
 export const listWorkers = defineRoute({
-  method: 'GET',
-  path: '/worker/get-workers',
+  ...API.listWorkers,
   tags,
   summary: 'Staff, newest first (supervisors: their own work type, without private fields)',
   description:
@@ -45,8 +44,7 @@ export const listWorkers = defineRoute({
 });
 
 export const oneWorker = defineRoute({
-  method: 'GET',
-  path: '/worker/getoneworker/{id}',
+  ...API.oneWorker,
   tags,
   summary: 'One staff record, as a list whose first item is the record (managers and admins)',
   description:
@@ -57,8 +55,7 @@ export const oneWorker = defineRoute({
 });
 
 export const updateWorker = defineRoute({
-  method: 'PUT',
-  path: '/worker/update-worker/{id}',
+  ...API.updateWorker,
   tags,
   summary: 'Change a staff record: every field of the Update Worker form (managers and admins)',
   description:
@@ -76,8 +73,7 @@ const rowProblem = z.object({
 });
 
 export const uploadWorkers = defineRoute({
-  method: 'POST',
-  path: '/worker/uploadbulkdata',
+  ...API.uploadWorkers,
   tags,
   summary: 'Import workers from the first sheet of an .xlsx or .xls file (multipart, one file field; managers and admins)',
   description:
@@ -96,8 +92,7 @@ export const uploadWorkers = defineRoute({
 });
 
 export const uploadTemplate = defineRoute({
-  method: 'GET',
-  path: '/worker/upload-template',
+  ...API.uploadTemplate,
   tags,
   summary: 'The bulk upload template (managers and admins)',
   responses: {
@@ -107,8 +102,7 @@ export const uploadTemplate = defineRoute({
 });
 
 export const ifscLookup = defineRoute({
-  method: 'GET',
-  path: '/worker/get-ifsc/{ifsccode}',
+  ...API.ifscLookup,
   tags,
   summary: 'Bank and branch of an IFSC code (managers and admins)',
   description: 'A code that is not an IFSC, or names no bank, answers 404. Without the upstream source the branch may be empty.',
@@ -117,8 +111,7 @@ export const ifscLookup = defineRoute({
 });
 
 export const supervisorList = defineRoute({
-  method: 'GET',
-  path: '/auth/getsupervisor',
+  ...API.supervisorList,
   tags,
   summary: 'Supervisors who can sign in, by name (any signed-in account)',
   description: 'Managers and admins read every supervisor; a supervisor reads the supervisors of their own work type (themself included).',

@@ -1,28 +1,27 @@
-import { z } from 'zod';
-import {
-  fillPath,
-  isFileResponse,
-  queryString,
-  SUCCESS_STATUSES,
-  type InputOf,
-  type RouteContract,
-  type SuccessBody,
-} from '../../shared/api/contract.js';
+import type { Address } from '../../shared/api/addresses.js';
+import { pathOf, type InputOf, type RouteContract, type SuccessBody } from '../../shared/api/contract.js';
+import type { AnyContract } from '../../shared/api/index.js';
 import { reportRefusedSession } from '../auth/active-session.js';
 import { apiRequest, ApiError, API_BASE, REQUEST_TIMEOUT_MS, withTimeLimit } from './client.js';
 
 /**
- * The one way the web calls the API: a contract (src/shared/api) and its typed parts. The
- * path, method and answer shape come from the contract, the answer is checked against the
- * contract's success schema, and errors reject as the client's ApiError / NetworkError
- * (RequestTimeoutError when no answer came within the time limit).
+ * The one way the web calls the API: an address of the shared table
+ * (src/shared/api/addresses.ts: `call(API.login, { body })`) and its typed parts. The types
+ * are the address's contract's (found by method and path, type-only: no schema is loaded);
+ * the answer is the server's, which checks it against the contract's schema before sending
+ * it. Errors reject as the client's ApiError / NetworkError (RequestTimeoutError when no
+ * answer came within the time limit).
  */
+
+/** The contract at an address (by its method and path), for the types of a call. */
+export type ContractAt<A extends Address> = Extract<AnyContract, { method: A['method']; path: A['path'] }>;
 
 type Part<C, K extends 'params' | 'query' | 'body'> = InputOf<C, K> extends undefined ? { [P in K]?: undefined } : undefined extends InputOf<C, K> ? { [P in K]?: InputOf<C, K> } : { [P in K]: InputOf<C, K> };
 
 /** A multipart contract's body is the form itself (its file fields); the browser sets its type. */
 type BodyPart<C> = C extends { multipart: true } ? { body: FormData } : Part<C, 'body'>;
 
+/** What a call of contract C takes (`CallInput<typeof createDuty>['body']`, with `import type`). */
 export type CallInput<C extends RouteContract> = Part<C, 'params'> &
   Part<C, 'query'> &
   BodyPart<C> & {
@@ -42,41 +41,20 @@ export interface CallAnswer<C extends RouteContract> {
   headers: Headers;
 }
 
-/** The address of a call: API base-less path with its parameters and query filled in. */
-export function contractPath(contract: RouteContract, input: { params?: unknown; query?: unknown }): string {
-  return fillPath(contract.path, input.params as Record<string, unknown> | undefined) + queryString(input.query as Record<string, unknown> | undefined);
-}
-
-/**
- * The schema an answer is checked against: the success answer's, or, for a call with more
- * than one (POST /mcctrain/createbill: 201 added, 200 already there), any of theirs.
- */
-function successSchema(contract: RouteContract): z.ZodType | undefined {
-  const schemas: z.ZodType[] = [];
-  for (const status of SUCCESS_STATUSES) {
-    const answer = contract.responses[status];
-    if (answer && !isFileResponse(answer)) schemas.push(answer);
-  }
-  if (schemas.length < 2) return schemas[0];
-  return z.union(schemas as [z.ZodType, z.ZodType, ...z.ZodType[]]);
-}
-
-/** Calls the endpoint and resolves with its status, checked body and headers. */
-export async function callApi<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<CallAnswer<C>> {
-  const answer = await apiRequest(contract.method, contractPath(contract, input), {
+/** Calls the endpoint and resolves with its status, body and headers. */
+export async function callApi<const A extends Address>(address: A, input: CallInput<ContractAt<A>>): Promise<CallAnswer<ContractAt<A>>> {
+  return apiRequest<SuccessBody<ContractAt<A>>>(address.method, pathOf(address, input), {
     token: input.token,
     body: input.body,
     signal: input.signal,
     headers: input.headers,
     timeoutMs: input.timeoutMs,
-    schema: successSchema(contract),
   });
-  return answer as CallAnswer<C>;
 }
 
-/** Calls the endpoint and resolves with its checked body only. */
-export async function call<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<SuccessBody<C>> {
-  return (await callApi(contract, input)).data;
+/** Calls the endpoint and resolves with its body only. */
+export async function call<const A extends Address>(address: A, input: CallInput<ContractAt<A>>): Promise<SuccessBody<ContractAt<A>>> {
+  return (await callApi(address, input)).data;
 }
 
 /**
@@ -103,11 +81,11 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * used: the session token travels in the Authorization header, never in the address. The
  * file is saved under `fileName` when given, else under the server's name.
  */
-export async function download<C extends RouteContract>(contract: C, input: CallInput<C> & { fileName?: string }): Promise<string> {
+export async function download<const A extends Address>(address: A, input: CallInput<ContractAt<A>> & { fileName?: string }): Promise<string> {
   // the time limit covers the whole file: a report stalled half-way says so instead of spinning
   const { response, blob, body } = await withTimeLimit(input.timeoutMs ?? REQUEST_TIMEOUT_MS, input.signal, async (signal) => {
-    const response = await fetch(`${API_BASE}${contractPath(contract, input)}`, {
-      method: contract.method,
+    const response = await fetch(`${API_BASE}${pathOf(address, input)}`, {
+      method: address.method,
       headers: { ...input.headers, ...(input.token ? { authorization: input.token } : {}) },
       credentials: 'same-origin',
       signal,

@@ -1,57 +1,20 @@
-import { MSG } from '../../shared/messages.js';
 import { reportRefusedSession } from '../auth/active-session.js';
-import type { AnswerCheck } from './answer-shape.js';
 import { API_BASE } from './base.js';
 import { takeEarlyGet } from './early-requests.js';
+import { ApiError, NetworkError, RequestTimeoutError } from './errors.js';
 
 export { API_BASE };
-
-/** The server answered with an error status; `message` is its {msg} (or {message}). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/**
- * The request never got an answer (offline, DNS, server down, aborted). Its message is the
- * one text the app shows for a connection that is not there, wherever it happens.
- */
-export class NetworkError extends Error {
-  constructor(cause: unknown, message: string = MSG.cannotReachServer) {
-    super(message, { cause });
-    this.name = 'NetworkError';
-  }
-}
-
-/**
- * No answer came within the request's time limit: a kind of NetworkError (the offline
- * outbox tries it again later), with its own message, so a button stops spinning and says
- * what happened instead of waiting for ever on a connection that went quiet.
- */
-export class RequestTimeoutError extends NetworkError {
-  constructor(readonly timeoutMs: number) {
-    super(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), MSG.requestTimedOut);
-    this.name = 'RequestTimeoutError';
-  }
-}
+export { ApiError, NetworkError, RequestTimeoutError } from './errors.js';
 
 /** How long a request may wait for its whole answer before it fails with RequestTimeoutError. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 /** A file upload (a form body: up to 5 MB of spreadsheet) gets longer on a slow phone line. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   /** The session token; sent as the Authorization header value itself (SPEC §7). */
   token?: string | null;
   body?: unknown;
-  /** Checks the success answer's shape (a contract's zod schema, or an answer-shape.ts check); the parsed value is returned. */
-  schema?: AnswerCheck<T>;
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
@@ -125,11 +88,13 @@ export async function withTimeLimit<T>(timeoutMs: number, callerSignal: AbortSig
 
 /**
  * One call to the API (the transport under src/web/api/call.ts, which every feature uses
- * with a contract). Resolves with the status and body of a 2xx answer; rejects with
- * ApiError for any other status, with NetworkError when no answer came, and with
- * RequestTimeoutError when the whole answer did not come within the time limit.
+ * with an address of the shared table). Resolves with the status and body of a 2xx answer,
+ * as the server sent it: the server checks each answer against its contract's schema, so
+ * the browser does not check it again. Rejects with ApiError for any other status, with
+ * NetworkError when no answer came, and with RequestTimeoutError when the whole answer did
+ * not come within the time limit.
  */
-export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.token) headers.authorization = options.token;
   // No content-type without a body: the server refuses an empty JSON body. A form
@@ -154,6 +119,5 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   // a session the server no longer takes (revoked, expired, account disabled) has ended here too
   if (response.status === 401 && options.token) reportRefusedSession(options.token);
   if (!response.ok) throw new ApiError(response.status, messageOf(body), body);
-  const data = options.schema ? options.schema.parse(body) : (body as T);
-  return { status: response.status, data, headers: response.headers };
+  return { status: response.status, data: body as T, headers: response.headers };
 }

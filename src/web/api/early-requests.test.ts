@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminGuard, managerGuard, userGuard } from '../../shared/api/auth.js';
-import { liveDuties } from '../../shared/api/duties.js';
-import { callApi, contractPath } from './call.js';
+import { API } from '../../shared/api/addresses.js';
+import { AREA_CHECKS } from '../auth/areas.js';
+import { LIVE_PAGE_SIZE } from '../features/duties/keys.js';
+import { liveListPath } from '../route-prefetch.js';
+import { checkArea } from './auth.js';
+import { callApi } from './call.js';
 import { apiRequest, NetworkError } from './client.js';
 import { EARLY_KEEP_MS, forgetEarlyGets, startEarlyGet, takeEarlyGet } from './early-requests.js';
-import { GUARD_PATHS, liveListPath } from '../route-prefetch.js';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -23,10 +25,10 @@ describe('calls started before their code has loaded', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]).toEqual(['/api/v1/auth/userauth', expect.objectContaining({ method: 'GET', headers: { accept: 'application/json', authorization: 'session-1' } })]);
 
-    await expect(callApi(userGuard, { token: 'session-1' })).resolves.toMatchObject({ status: 200, data: { ok: true } });
+    await expect(callApi(API.userGuard, { token: 'session-1' })).resolves.toMatchObject({ status: 200, data: { ok: true } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // taken once: the next call asks the server
-    await callApi(userGuard, { token: 'session-1' });
+    await callApi(API.userGuard, { token: 'session-1' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -70,16 +72,25 @@ describe('calls started before their code has loaded', () => {
   });
 });
 
-describe("the loaders' addresses are the contracts' own", () => {
-  it('asks for the area checks where the guards are', () => {
-    expect(GUARD_PATHS.user).toBe(contractPath(userGuard, {}));
-    expect(GUARD_PATHS.manager).toBe(contractPath(managerGuard, {}));
-    expect(GUARD_PATHS.admin).toBe(contractPath(adminGuard, {}));
+describe("the loaders ask what the screens' calls then take", () => {
+  it("hands each area's check to the guard's own call", async () => {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    for (const area of ['user', 'manager', 'admin'] as const) {
+      startEarlyGet(AREA_CHECKS[area].path, 'session-1');
+      await expect(checkArea(area, 'session-1')).resolves.toBe(true);
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('asks for the live list as useLiveDuties does, for every work type', () => {
+  it("hands the live list to useLiveDuties' first page, for every work type", async () => {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => json([]));
+    vi.stubGlobal('fetch', fetchMock);
     for (const work of ['mcc', 'pit & yard']) {
-      expect(liveListPath(work)).toBe(contractPath(liveDuties, { query: { work, limit: 200, cursor: undefined } }));
+      startEarlyGet(liveListPath(work), 'session-1');
+      // as features/duties/api.ts asks for the first page (no cursor yet)
+      await callApi(API.liveDuties, { query: { work, limit: LIVE_PAGE_SIZE, cursor: undefined }, token: 'session-1' });
     }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

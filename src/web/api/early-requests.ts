@@ -7,7 +7,7 @@
  *
  * Only GETs, only with a session. An answer nobody took is forgotten a few seconds after
  * it came, so a later visit never gets an old one. This file is in the first download:
- * no schemas here (the taker checks the answer as always).
+ * no schemas here (the taker reads and reports the answer as its own).
  */
 import { API_BASE } from './base.js';
 

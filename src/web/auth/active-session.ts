@@ -1,4 +1,7 @@
+import { activeSession as current, setActiveSession, type ActiveSession } from './current-session.js';
 import { forgetKeptChanges } from './kept-changes.js';
+
+export { activeSession, type ActiveSession } from './current-session.js';
 
 /**
  * The session signed in on this phone right now, for code outside React (the outbox's
@@ -16,12 +19,6 @@ import { forgetKeptChanges } from './kept-changes.js';
  * pages never load it otherwise.
  */
 
-export interface ActiveSession {
-  userId: string;
-  token: string;
-}
-
-let active: ActiveSession | null = null;
 /** Tokens the server refused whose end was already handled (a 401 per request would repeat it). */
 const refused = new Set<string>();
 let ending: Promise<void> = Promise.resolve();
@@ -37,19 +34,14 @@ export function whenAccountChanges(listener: () => void): () => void {
   return () => accountChangeListeners.delete(listener);
 }
 
-/** The account signed in on this phone and its token, or null. */
-export function activeSession(): ActiveSession | null {
-  return active;
-}
-
 /**
  * The session changed (sign-in, sign-out, another tab). An account that is no longer the
  * one signed in has its session ended on this phone; with `discardUnsent` (Logout after
  * its warning) its unsent changes go too.
  */
 export function followSession(next: ActiveSession | null, options: { discardUnsent?: boolean } = {}): void {
-  const before = active;
-  active = next;
+  const before = current();
+  setActiveSession(next);
   if (before && before.userId !== next?.userId) {
     // nothing the last account loaded may be shown to the next one
     for (const listener of accountChangeListeners) listener();
@@ -61,6 +53,7 @@ export function followSession(next: ActiveSession | null, options: { discardUnse
 
 /** The server answered 401 to a request made with this token: that session is over. */
 export function reportRefusedSession(token: string): void {
+  const active = current();
   if (!active || active.token !== token || refused.has(token)) return;
   refused.add(token);
   endOnPhone(active.userId, false);

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
-import { logout } from '../api/first-calls.js';
+import { logout } from '../api/auth.js';
 import { translateMessage } from '../i18n/messages.js';
 import { sessionEndSettled } from './active-session.js';
 import { useAuth } from './auth-context.js';

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
-import { checkArea, type GuardArea } from '../api/first-calls.js';
+import { checkArea } from '../api/auth.js';
 import { englishErrorText } from '../api/error-text.js';
+import { guardKey, type GuardArea } from '../auth/areas.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
 import { useMessages } from '../i18n/messages.js';
-import { guardKey } from '../route-prefetch.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 

@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
-import { addressLines, companyTimeZone, useCompanyProfile, telHref } from '../company-profile.js';
+import { addressLines, useCompanyProfile, useCompanyTimeZone, telHref } from '../company-profile.js';
 import { dayInZone } from '../../shared/time.js';
 import { useMessages } from '../i18n/messages.js';
 import { Brand } from './brand.js';
@@ -112,7 +112,7 @@ function TopBar() {
 function Footer() {
   const companyProfile = useCompanyProfile();
   // the company's year (APP_TZ), not the phone's: they differ for a few hours at New Year
-  const year = Number(dayInZone(new Date(), companyTimeZone()).slice(0, 4));
+  const year = Number(dayInZone(new Date(), useCompanyTimeZone()).slice(0, 4));
   const { t } = useTranslation();
   const m = useMessages();
   return (

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Duty } from '../../shared/schemas/duties.js';
 import type { Worker } from '../../shared/schemas/staff.js';
-import { ApiError, NetworkError } from '../api/client.js';
-import { activeSession } from '../auth/active-session.js';
+import { ApiError, NetworkError } from '../api/errors.js';
+import { activeSession } from '../auth/current-session.js';
 import { readList, readLists, saveList } from './idb-store.js';
 
 /**

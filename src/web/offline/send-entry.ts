@@ -1,4 +1,5 @@
-import { createDuty, updateDuty } from '../../shared/api/duties.js';
+import { API } from '../../shared/api/addresses.js';
+import type { createDuty, updateDuty } from '../../shared/api/duties.js';
 import { MSG } from '../../shared/messages.js';
 import { call, type CallInput } from '../api/call.js';
 import { ApiError } from '../api/client.js';
@@ -23,10 +24,10 @@ export async function sendEntry(entry: OutboxEntry, session: ActiveSession | nul
   const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
   if (entry.kind === 'create') {
     const body = entry.body as CallInput<typeof createDuty>['body'];
-    const answer = await call(createDuty, { body, token, headers, signal });
+    const answer = await call(API.createDuty, { body, token, headers, signal });
     return { message: answer.message, duty: answer.duty };
   }
   const body = entry.body as CallInput<typeof updateDuty>['body'];
-  const answer = await call(updateDuty, { params: { id: entry.dutyRef }, body, token, headers, signal });
+  const answer = await call(API.updateDuty, { params: { id: entry.dutyRef }, body, token, headers, signal });
   return { message: answer.message, duty: answer.duty };
 }

@@ -1,4 +1,4 @@
-import { activeSession } from '../auth/active-session.js';
+import { activeSession } from '../auth/current-session.js';
 import { rememberKeptChanges } from '../auth/kept-changes.js';
 import { clearOfflineData, clearSavedLists, unsentCount } from './idb-store.js';
 import { forgetShownSaved } from './list-cache.js';

@@ -1,35 +1,18 @@
+import { API } from '../../../shared/api/addresses.js';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  addState,
-  adminOverview,
-  auditTrail,
-  contractPeriods,
-  createAccount,
-  endSessions,
-  getStates,
-  listAccounts,
-  publicCompanyProfile,
-  removeState,
-  renameState,
-  saveCompanyProfile,
-  saveContractPeriod,
-  saveStaffingNorm,
-  sendReset,
-  staffingNorms,
-  updateAccount,
-} from '../../../shared/api/admin.js';
-import { oneDuty } from '../../../shared/api/duties.js';
+import type { createAccount, updateAccount } from '../../../shared/api/admin.js';
 import type { CompanyProfile } from '../../../shared/company-profile.js';
 import type { accountsQuery, auditEntry, auditQuery } from '../../../shared/schemas/admin.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
+import { companyProfileKey, companyProfileQuery } from '../../company-profile.js';
 import { ACCOUNTS_PAGE_MAX, AUDIT_PAGE_DEFAULT } from '../../../shared/limits.js';
 
 /**
  * The admin calls (issue 8): overview, accounts, states, company profile, staffing
- * norms, contract periods, the audit trail and one duty, through their contracts
- * (src/shared/api/admin.ts). Every key starts with 'admin' except the reads others share
+ * norms, contract periods, the audit trail and one duty, through the address table
+ * (src/shared/api/addresses.ts; types from src/shared/api/admin.ts). Every key starts with 'admin' except the reads others share
  * (states, company profile, contract periods), so a change refreshes whichever screen
  * shows them.
  */
@@ -44,8 +27,8 @@ const adminKeys = {
   accountsAll: ['admin', 'accounts'] as const,
   /** shared with every screen that lists states */
   states: ['states'] as const,
-  /** shared with the public site, which reads the same GET /company-profile */
-  companyProfile: ['company-profile'] as const,
+  /** shared with the public site, which reads the same GET /company-profile (company-profile.ts) */
+  companyProfile: companyProfileKey,
   norms: ['admin', 'staffing-norms'] as const,
   /** shared with the Bill Details page's Contract Period card */
   contractPeriods: ['contract-periods'] as const,
@@ -58,7 +41,7 @@ export function useAdminOverview() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => call(adminOverview, { token, signal }),
+    queryFn: ({ signal }) => call(API.adminOverview, { token, signal }),
     enabled: Boolean(token),
   });
 }
@@ -84,7 +67,7 @@ export function useAccounts(filters: AccountFilters) {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.accounts(filters),
-    queryFn: ({ signal }) => call(listAccounts, { query: accountsQueryOf(filters), token, signal }),
+    queryFn: ({ signal }) => call(API.listAccounts, { query: accountsQueryOf(filters), token, signal }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });
@@ -95,7 +78,7 @@ export function useAllAccounts() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.accounts({ q: '', role: '', work: '', disabled: '', limit: ACCOUNTS_PAGE_MAX, offset: 0 }),
-    queryFn: ({ signal }) => call(listAccounts, { query: { limit: ACCOUNTS_PAGE_MAX }, token, signal }),
+    queryFn: ({ signal }) => call(API.listAccounts, { query: { limit: ACCOUNTS_PAGE_MAX }, token, signal }),
     enabled: Boolean(token),
     staleTime: 60_000,
   });
@@ -106,7 +89,7 @@ export function useCreateAccount() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallInput<typeof createAccount>['body']) => callApi(createAccount, { token, body }),
+    mutationFn: (body: CallInput<typeof createAccount>['body']) => callApi(API.createAccount, { token, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -115,7 +98,7 @@ export function useUpdateAccount() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: CallInput<typeof updateAccount>['body'] }) => call(updateAccount, { params: { id }, body: change, token }),
+    mutationFn: ({ id, change }: { id: string; change: CallInput<typeof updateAccount>['body'] }) => call(API.updateAccount, { params: { id }, body: change, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -124,7 +107,7 @@ export function useSendReset() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(sendReset, { params: { id }, token }),
+    mutationFn: (id: string) => call(API.sendReset, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
   });
 }
@@ -133,7 +116,7 @@ export function useEndSessions() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endSessions, { params: { id }, token }),
+    mutationFn: (id: string) => call(API.endSessions, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
   });
 }
@@ -144,7 +127,7 @@ export function useStates() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.states,
-    queryFn: ({ signal }) => call(getStates, { token, signal }).then((answer) => answer.state),
+    queryFn: ({ signal }) => call(API.getStates, { token, signal }).then((answer) => answer.state),
     enabled: Boolean(token),
   });
 }
@@ -166,29 +149,27 @@ export function useSaveState() {
   const { token } = useAuth();
   return useReferenceChange(
     ({ id, name }: { id: string | null; name: string }) =>
-      id === null ? call(addState, { body: { name }, token }) : call(renameState, { params: { id }, body: { name }, token }),
+      id === null ? call(API.addState, { body: { name }, token }) : call(API.renameState, { params: { id }, body: { name }, token }),
     adminKeys.states,
   );
 }
 
 export function useDeleteState() {
   const { token } = useAuth();
-  return useReferenceChange((id: string) => call(removeState, { params: { id }, token }), adminKeys.states);
+  return useReferenceChange((id: string) => call(API.removeState, { params: { id }, token }), adminKeys.states);
 }
 
 // ---- company profile ----
 
+/** The saved profile as the server answers it (the same query as the public pages'). */
 export function useCompanyProfile() {
-  return useQuery({
-    queryKey: adminKeys.companyProfile,
-    queryFn: ({ signal }) => call(publicCompanyProfile, { signal }),
-  });
+  return useQuery(companyProfileQuery);
 }
 
 export function useSaveCompanyProfile() {
   const { token } = useAuth();
   return useReferenceChange(
-    (profile: CompanyProfile) => call(saveCompanyProfile, { body: profile, token }),
+    (profile: CompanyProfile) => call(API.saveCompanyProfile, { body: profile, token }),
     adminKeys.companyProfile,
   );
 }
@@ -199,7 +180,7 @@ export function useStaffingNorms() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.norms,
-    queryFn: ({ signal }) => call(staffingNorms, { token, signal }).then((answer) => answer.norms),
+    queryFn: ({ signal }) => call(API.adminStaffingNorms, { token, signal }).then((answer) => answer.norms),
     enabled: Boolean(token),
   });
 }
@@ -207,7 +188,7 @@ export function useStaffingNorms() {
 export function useSaveStaffingNorm() {
   const { token } = useAuth();
   return useReferenceChange(
-    ({ work, perCoach }: { work: string; perCoach: number }) => call(saveStaffingNorm, { params: { work }, body: { perCoach }, token }),
+    ({ work, perCoach }: { work: string; perCoach: number }) => call(API.saveStaffingNorm, { params: { work }, body: { perCoach }, token }),
     adminKeys.norms,
   );
 }
@@ -216,7 +197,7 @@ export function useContractPeriods() {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.contractPeriods,
-    queryFn: ({ signal }) => call(contractPeriods, { token, signal }).then((answer) => answer.periods),
+    queryFn: ({ signal }) => call(API.contractPeriods, { token, signal }).then((answer) => answer.periods),
     enabled: Boolean(token),
   });
 }
@@ -224,7 +205,7 @@ export function useContractPeriods() {
 export function useSaveContractPeriod() {
   const { token } = useAuth();
   return useReferenceChange(
-    ({ work, period }: { work: string; period: string }) => call(saveContractPeriod, { params: { work }, body: { period }, token }),
+    ({ work, period }: { work: string; period: string }) => call(API.saveContractPeriod, { params: { work }, body: { period }, token }),
     adminKeys.contractPeriods,
   );
 }
@@ -255,7 +236,7 @@ export function useAudit(filters: AuditFilters, enabled = true) {
   const { token } = useAuth();
   return useInfiniteQuery({
     queryKey: adminKeys.audit(filters),
-    queryFn: ({ pageParam, signal }) => call(auditTrail, { query: auditQueryOf(filters, pageParam), token, signal }),
+    queryFn: ({ pageParam, signal }) => call(API.auditTrail, { query: auditQueryOf(filters, pageParam), token, signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(token) && enabled,
@@ -268,7 +249,7 @@ export function useAdminDuty(id: string) {
   const { token } = useAuth();
   return useQuery({
     queryKey: adminKeys.duty(id),
-    queryFn: ({ signal }) => call(oneDuty, { params: { id }, token, signal }),
+    queryFn: ({ signal }) => call(API.oneDuty, { params: { id }, token, signal }),
     enabled: Boolean(token && id),
     retry: false,
   });

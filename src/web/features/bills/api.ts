@@ -1,10 +1,11 @@
+import { API } from '../../../shared/api/addresses.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createBill, deleteBill, listBills, updateBill } from '../../../shared/api/bills.js';
+import type { createBill, updateBill } from '../../../shared/api/bills.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 
-/** Monthly bills (SPEC §7 bill rows), through the contracts of src/shared/api/bills.ts. */
+/** Monthly bills (SPEC §7 bill rows), through the address table (types from src/shared/api/bills.ts). */
 
 const billKeys = {
   all: ['bills'] as const,
@@ -16,7 +17,7 @@ export function useBills(work: WorkType) {
   const { token } = useAuth();
   return useQuery({
     queryKey: billKeys.list(work),
-    queryFn: ({ signal }) => call(listBills, { query: { work }, token, signal }).then((answer) => answer.bills),
+    queryFn: ({ signal }) => call(API.listBills, { query: { work }, token, signal }).then((answer) => answer.bills),
     enabled: Boolean(token),
   });
 }
@@ -28,7 +29,7 @@ export function useCreateBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewBillBody) => callApi(createBill, { body, token }),
+    mutationFn: (body: NewBillBody) => callApi(API.createBill, { body, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }
@@ -39,7 +40,7 @@ export function useUpdateBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BillEditBody }) => call(updateBill, { params: { id }, body, token }),
+    mutationFn: ({ id, body }: { id: string; body: BillEditBody }) => call(API.updateBill, { params: { id }, body, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }
@@ -48,7 +49,7 @@ export function useDeleteBill() {
   const { token } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(deleteBill, { params: { id }, token }),
+    mutationFn: (id: string) => call(API.deleteBill, { params: { id }, token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billKeys.all }),
   });
 }

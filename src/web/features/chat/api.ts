@@ -1,6 +1,6 @@
+import { API } from '../../../shared/api/addresses.js';
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createChat, listChats } from '../../../shared/api/chat.js';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatListQuery, type ChatMessage } from '../../../shared/schemas/chat.js';
 import { call } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -10,7 +10,7 @@ import { chatKeys } from './today-count.js';
 export { chatKeys, useRefreshTodayCount } from './today-count.js';
 
 /**
- * The /chat calls of SPEC §7, through the contracts of src/shared/api/chat.ts (the menu
+ * The /chat calls of SPEC §7, through the address table (types: src/shared/api/chat.ts) (the menu
  * badge's count is in today-count.ts). The screen's messages live in one
  * query-cache entry (chatKeys.log) that the poll, the live stream, sending and older
  * pages all merge into, so there is one list and no duplicates.
@@ -26,11 +26,11 @@ const CATCH_UP_PAGE = CHAT_PAGE_MAX;
 const CATCH_UP_ROUNDS = 5;
 
 async function fetchChats(token: string | null, query: ChatListQuery, signal?: AbortSignal): Promise<ChatMessage[]> {
-  return (await call(listChats, { query, token, signal })).chats;
+  return (await call(API.listChats, { query, token, signal })).chats;
 }
 
 async function postChat(token: string | null, text: string): Promise<ChatMessage> {
-  return (await call(createChat, { body: { text }, token })).chat;
+  return (await call(API.createChat, { body: { text }, token })).chat;
 }
 
 /**

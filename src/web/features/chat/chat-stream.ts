@@ -1,6 +1,6 @@
-import { chatStream } from '../../../shared/api/chat.js';
+import { API } from '../../../shared/api/addresses.js';
+import { pathOf } from '../../../shared/api/contract.js';
 import { chatMessage, type ChatMessage } from '../../../shared/schemas/chat.js';
-import { contractPath } from '../../api/call.js';
 import { API_BASE } from '../../api/client.js';
 import { SseParser } from './sse-parser.js';
 
@@ -39,7 +39,7 @@ export function reconnectDelay(attempt: number, baseMs: number, maxMs: number, r
 const HEALTHY_MS = 10_000;
 
 /**
- * Opens GET /chat/stream (the chatStream contract's path) and keeps it open: reads it with fetch() so the token travels in
+ * Opens GET /chat/stream (API.chatStream) and keeps it open: reads it with fetch() so the token travels in
  * the Authorization header (EventSource cannot send headers), parses the SSE blocks, and
  * after any drop reconnects with backoff, sending Last-Event-ID. Stops for good when the
  * server refuses the session (401/403) or when the returned function is called.
@@ -69,7 +69,7 @@ export function openChatStream(options: ChatStreamOptions): () => void {
     if (resumeFrom) headers['last-event-id'] = resumeFrom;
     let response: Response;
     try {
-      response = await fetchImpl(`${API_BASE}${contractPath(chatStream, {})}`, { headers, signal, cache: 'no-store', credentials: 'same-origin' });
+      response = await fetchImpl(`${API_BASE}${pathOf(API.chatStream, {})}`, { headers, signal, cache: 'no-store', credentials: 'same-origin' });
     } catch {
       return { again: true, openedFor: 0 };
     }

@@ -1,12 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchTodayChatCount } from '../../api/first-calls.js';
+import { API } from '../../../shared/api/addresses.js';
+import { call } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 
-/**
- * The chat's query keys and the menu badge's count: part of every area's menu, so without
- * the chat's contracts (api/first-calls.ts); the chat screen's calls are in api.ts.
- */
+/** The chat's query keys and the menu badge's count (part of every area's menu); the chat screen's calls are in api.ts. */
 
 /** The menu badge refreshes this often, and at once when a message from someone else arrives. */
 const BADGE_REFRESH_MS = 30_000;
@@ -23,7 +21,7 @@ export function useTodayChatCount() {
   const { token, user } = useAuth();
   return useQuery({
     queryKey: chatKeys.todayCount(user?._id),
-    queryFn: ({ signal }) => fetchTodayChatCount(token, signal),
+    queryFn: async ({ signal }) => (await call(API.todayChatCount, { token, signal })).count,
     enabled: Boolean(token),
     refetchInterval: BADGE_REFRESH_MS,
     retry: false,

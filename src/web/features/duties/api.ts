@@ -1,19 +1,12 @@
+import { API } from '../../../shared/api/addresses.js';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  completedDuties,
-  deleteDuty as deleteDutyRoute,
-  liveDuties,
-  oneDuty,
-  staffingNorms,
-} from '../../../shared/api/duties.js';
-import type { createDuty as createDutyRoute } from '../../../shared/api/duties.js';
+import type { createDuty as createDutyRoute, liveDuties } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { listWorkers, supervisorList } from '../../../shared/api/staff.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
-import { dutyKeys } from './keys.js';
+import { dutyKeys, LIVE_PAGE_SIZE } from './keys.js';
 import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedListName, type CrewListMember } from '../../offline/list-cache.js';
 
 /**
@@ -37,12 +30,12 @@ export interface DutyPage {
 
 /** One page of a duty list with the paging and range headers the server sends beside it. */
 async function getDutyPage(
-  contract: typeof liveDuties | typeof completedDuties,
+  address: typeof API.liveDuties | typeof API.completedDuties,
   query: CallInput<typeof liveDuties>['query'],
   token: string | null,
   signal?: AbortSignal,
 ): Promise<DutyPage> {
-  const { data, headers } = await callApi(contract, { query, token, signal });
+  const { data, headers } = await callApi(address, { query, token, signal });
   return {
     duties: data.map(savedDutyOf),
     nextCursor: headers.get('x-next-cursor'),
@@ -58,7 +51,7 @@ export function useLiveDuties(work: string, options: { enabled?: boolean } = {})
     queryKey: dutyKeys.live(work),
     // the first page is kept on the phone for a visit without network (decision 0020)
     queryFn: ({ pageParam, signal }) => {
-      const load = () => getDutyPage(liveDuties, { work, limit: 200, cursor: pageParam ?? undefined }, token, signal);
+      const load = () => getDutyPage(API.liveDuties, { work, limit: LIVE_PAGE_SIZE, cursor: pageParam ?? undefined }, token, signal);
       return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.live(work), load);
     },
     // offline the load runs anyway: it answers the saved copy
@@ -80,7 +73,7 @@ export function useCompletedDuties(work: string, from: string, to: string, optio
   return useInfiniteQuery({
     queryKey: dutyKeys.completed(work, from, to),
     queryFn: ({ pageParam, signal }) => {
-      const load = () => getDutyPage(completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal);
+      const load = () => getDutyPage(API.completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal);
       return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.completed(work, from, to), load);
     },
     networkMode: 'always',
@@ -97,7 +90,7 @@ export function useDuty(id: string) {
   return useQuery({
     queryKey: dutyKeys.one(id),
     // without network: the duty as the saved lists hold it (decision 0020)
-    queryFn: ({ signal }) => loadSavedDuty(user?._id, id, () => call(oneDuty, { params: { id }, token, signal })),
+    queryFn: ({ signal }) => loadSavedDuty(user?._id, id, () => call(API.oneDuty, { params: { id }, token, signal })),
     networkMode: 'always',
     enabled: Boolean(token && id),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
@@ -114,7 +107,7 @@ export function useCrewCandidates(work: string | null) {
       loadWithSavedCopy(
         user?._id,
         savedListName.crew(work ?? ''),
-        async () => (await call(listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal })).map(crewListMemberOf),
+        async () => (await call(API.listWorkers, { query: { work: work ?? '', status: STAFF_STATUS.active, limit: 5000 }, token, signal })).map(crewListMemberOf),
       ),
     networkMode: 'always',
     enabled: Boolean(token && work),
@@ -127,7 +120,7 @@ export function useSupervisors(enabled: boolean) {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.supervisors,
-    queryFn: ({ signal }) => call(supervisorList, { token, signal }),
+    queryFn: ({ signal }) => call(API.supervisorList, { token, signal }),
     enabled: Boolean(token) && enabled,
     staleTime: 60_000,
     select: (answer) => answer.supervisor,
@@ -141,7 +134,7 @@ export function useDutyStaffingNorms() {
   const { token } = useAuth();
   return useQuery({
     queryKey: dutyKeys.norms,
-    queryFn: ({ signal }) => call(staffingNorms, { token, signal }),
+    queryFn: ({ signal }) => call(API.staffingNorms, { token, signal }),
     enabled: Boolean(token),
     staleTime: 60_000,
     select: (answer) => answer.norms,
@@ -157,7 +150,7 @@ export function useDeleteDuty() {
   const { token } = useAuth();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(deleteDutyRoute, { params: { id }, token }),
+    mutationFn: (id: string) => call(API.deleteDuty, { params: { id }, token }),
     onSettled: async (_answer, _error, id) => {
       // the deleted duty's own page must not refetch it (a 404 it would show as an error)
       client.removeQueries({ queryKey: dutyKeys.one(id), exact: true });

@@ -4,6 +4,9 @@
  * the crew suggestions. A module of its own, without the calls: the route loaders in the
  * first download (router.tsx) read the cache by these keys.
  */
+/** Rows per page of a live board; the route loader starts the first page (route-prefetch.ts). */
+export const LIVE_PAGE_SIZE = 200;
+
 export const dutyKeys = {
   all: ['duties'] as const,
   live: (work: string) => ['duties', 'live', work] as const,

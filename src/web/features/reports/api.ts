@@ -1,5 +1,5 @@
+import { API } from '../../../shared/api/addresses.js';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attendance, attendanceExport, wages, wagesExport } from '../../../shared/api/reports.js';
 import { attendanceFileName } from '../../../shared/attendance.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { call, download } from '../../api/call.js';
@@ -8,7 +8,7 @@ import { dashboardKey } from './dashboard-query.js';
 
 
 /**
- * Reports of the manager area (server-computed), through the contracts of
+ * Reports of the manager area (server-computed), through the address table, typed by
  * src/shared/api/reports.ts: attendance, wage register and the exports (the dashboard
  * summary, the manager's first screen, is in dashboard-query.ts).
  * `month` null asks for the current month, which the server decides in APP_TZ.
@@ -26,7 +26,7 @@ const reportInput = (work: WorkType, month: string | null) => ({ work, month: mo
 function attendanceQuery(token: string | null, work: WorkType, month: string | null) {
   return queryOptions({
     queryKey: reportKeys.attendance(work, month),
-    queryFn: ({ signal }) => call(attendance, { query: reportInput(work, month), token, signal }),
+    queryFn: ({ signal }) => call(API.attendance, { query: reportInput(work, month), token, signal }),
     enabled: Boolean(token),
   });
 }
@@ -40,17 +40,17 @@ export function useWageRegister(work: WorkType, month: string | null) {
   const { token } = useAuth();
   return useQuery({
     queryKey: reportKeys.wages(work, month),
-    queryFn: ({ signal }) => call(wages, { query: reportInput(work, month), token, signal }),
+    queryFn: ({ signal }) => call(API.wages, { query: reportInput(work, month), token, signal }),
     enabled: Boolean(token),
   });
 }
 
 /** Saves SPEC's Attendance_{category}_{month number}_{year}.xlsx. */
 export function downloadAttendance(token: string | null, work: WorkType, month: string): Promise<string> {
-  return download(attendanceExport, { query: { work, month }, token, fileName: attendanceFileName(work, month) });
+  return download(API.attendanceExport, { query: { work, month }, token, fileName: attendanceFileName(work, month) });
 }
 
 /** Saves the wage register under the server's file name. */
 export function downloadWages(token: string | null, work: WorkType, month: string): Promise<string> {
-  return download(wagesExport, { query: { work, month }, token });
+  return download(API.wagesExport, { query: { work, month }, token });
 }

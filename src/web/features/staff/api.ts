@@ -1,31 +1,22 @@
+import { API } from '../../../shared/api/addresses.js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { register } from '../../../shared/api/auth.js';
 import type { SuccessBody } from '../../../shared/api/contract.js';
-import {
-  createWorker as createWorkerRoute,
-  ifscLookup,
-  listWorkers,
-  oneWorker,
-  updateWorker as updateWorkerRoute,
-  uploadTemplate,
-  uploadWorkers,
-} from '../../../shared/api/staff.js';
+import type { createWorker as createWorkerRoute, listWorkers, updateWorker as updateWorkerRoute, uploadWorkers } from '../../../shared/api/staff.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { call, callApi, download, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 
-/** The staff register calls (SPEC §7 /worker rows), through their contracts (src/shared/api/staff.ts). */
+/** The staff register calls (SPEC §7 /worker rows), through the address table with their contracts' types (src/shared/api/staff.ts). */
 
 export type WorkerListFilters = NonNullable<CallInput<typeof listWorkers>['query']>;
 export type NewWorkerBody = CallInput<typeof createWorkerRoute>['body'];
 export type WorkerChangeBody = CallInput<typeof updateWorkerRoute>['body'];
 export type UploadSuccess = SuccessBody<typeof uploadWorkers>;
-/** The refusal of an upload: {msg}, and for invalid rows the row-by-row report. */
-export const uploadProblems = uploadWorkers.responses[400];
-export type UploadProblems = z.output<typeof uploadProblems>;
+/** The refusal of an upload (400): {msg}, and for invalid rows the row-by-row report. */
+export type UploadProblems = z.output<(typeof uploadWorkers)['responses'][400]>;
 
 const staffKeys = {
   all: ['staff'] as const,
@@ -40,7 +31,7 @@ export interface WorkerPage {
 
 /** One page of the register, with the number of matching records from x-total-count. */
 async function fetchWorkers(filters: WorkerListFilters, token: string | null, signal?: AbortSignal): Promise<WorkerPage> {
-  const { data: workers, headers } = await callApi(listWorkers, { query: { ...filters, q: filters.q?.trim() || undefined }, token, signal });
+  const { data: workers, headers } = await callApi(API.listWorkers, { query: { ...filters, q: filters.q?.trim() || undefined }, token, signal });
   const header = Number(headers.get('x-total-count'));
   return { workers, total: Number.isFinite(header) && header >= 0 ? header : workers.length };
 }
@@ -57,7 +48,7 @@ export function useWorkers(filters: WorkerListFilters) {
 }
 
 async function fetchWorker(id: string, token: string | null, signal?: AbortSignal): Promise<Worker> {
-  const list = await call(oneWorker, { params: { id }, token, signal });
+  const list = await call(API.oneWorker, { params: { id }, token, signal });
   const worker = list[0];
   if (!worker) throw new ApiError(404, '', list);
   return worker;
@@ -75,12 +66,12 @@ export function useWorker(id: string) {
 
 /** 201 added, 200 already registered (SPEC §8): the caller needs the status. */
 export function createWorker(body: NewWorkerBody, token: string | null) {
-  return callApi(createWorkerRoute, { body, token });
+  return callApi(API.createWorker, { body, token });
 }
 
 /** POST /auth/register with the full supervisor payload; 201 registered, 200 already registered. */
 export function registerStaffAccount(body: RegisterBody, token: string | null) {
-  return callApi(register, { body, token });
+  return callApi(API.register, { body, token });
 }
 
 /** Both add forms change the register: the lists must be read again. */
@@ -93,7 +84,7 @@ export function useUpdateWorker(id: string) {
   const { token } = useAuth();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WorkerChangeBody) => call(updateWorkerRoute, { params: { id }, body, token }),
+    mutationFn: (body: WorkerChangeBody) => call(API.updateWorker, { params: { id }, body, token }),
     onSuccess: async (answer) => {
       client.setQueryData(staffKeys.one(id), answer.worker);
       await client.invalidateQueries({ queryKey: ['staff', 'list'] });
@@ -102,14 +93,14 @@ export function useUpdateWorker(id: string) {
 }
 
 export function lookupIfsc(code: string, token: string | null, signal?: AbortSignal) {
-  return call(ifscLookup, { params: { ifsccode: code }, token, signal });
+  return call(API.ifscLookup, { params: { ifsccode: code }, token, signal });
 }
 
 /** POST /worker/uploadbulkdata: multipart with one file field. */
 function uploadWorkbook(file: File, token: string | null): Promise<UploadSuccess> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return call(uploadWorkers, { body, token });
+  return call(API.uploadWorkers, { body, token });
 }
 
 export function useUploadWorkbook() {
@@ -123,5 +114,5 @@ export function useUploadWorkbook() {
 
 /** GET /worker/upload-template, saved under the server's file name. */
 export function downloadTemplate(token: string | null): Promise<string> {
-  return download(uploadTemplate, { token });
+  return download(API.uploadTemplate, { token });
 }

@@ -124,7 +124,7 @@ export default function LoginPage() {
     if (!stale) return;
     openingToken.current = null;
     clear();
-    void import('../../api/first-calls.js').then(({ logout }) => logout(stale));
+    void import('../../api/auth.js').then(({ logout }) => logout(stale));
   }, [clear]);
 
   async function onSubmit(event: FormEvent) {

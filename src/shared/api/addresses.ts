@@ -1,0 +1,84 @@
+/**
+ * Every endpoint's method and path (SPEC §7), once, as plain data (issue 25, decision 0016).
+ * The contracts (src/shared/api/*.ts) take their address from here and add the request's
+ * parts and the answers; the web calls only through these entries (src/web/api/call.ts),
+ * so it knows every address without loading a contract's schemas. Paths are under
+ * /api/v1, with {name} for a path parameter (SPEC §7's notation).
+ *
+ * No imports: whatever needs an address may load this file.
+ */
+export const API = {
+  // auth
+  login: { method: 'POST', path: '/auth/login' },
+  logout: { method: 'POST', path: '/auth/logout' },
+  setup: { method: 'GET', path: '/auth/setup' },
+  register: { method: 'POST', path: '/auth/register' },
+  forgetPassword: { method: 'POST', path: '/auth/forgetpswd' },
+  verifyOtp: { method: 'POST', path: '/auth/verifyotp' },
+  resetPassword: { method: 'POST', path: '/auth/resetpassword' },
+  userGuard: { method: 'GET', path: '/auth/userauth' },
+  managerGuard: { method: 'GET', path: '/auth/managerauth' },
+  adminGuard: { method: 'GET', path: '/auth/adminauth' },
+  // duties
+  createDuty: { method: 'POST', path: '/mcctrain/create-mcctrain' },
+  liveDuties: { method: 'GET', path: '/mcctrain/get-livemcctrain' },
+  completedDuties: { method: 'GET', path: '/mcctrain/get-completedmcctrain' },
+  oneDuty: { method: 'GET', path: '/mcctrain/getone-mcctrain/{id}' },
+  updateDuty: { method: 'PUT', path: '/mcctrain/update-mcctrain/{id}' },
+  deleteDuty: { method: 'DELETE', path: '/mcctrain/deletework/{id}' },
+  staffingNorms: { method: 'GET', path: '/staffing-norms' },
+  // staff
+  createWorker: { method: 'POST', path: '/worker/create-worker' },
+  listWorkers: { method: 'GET', path: '/worker/get-workers' },
+  oneWorker: { method: 'GET', path: '/worker/getoneworker/{id}' },
+  updateWorker: { method: 'PUT', path: '/worker/update-worker/{id}' },
+  uploadWorkers: { method: 'POST', path: '/worker/uploadbulkdata' },
+  uploadTemplate: { method: 'GET', path: '/worker/upload-template' },
+  ifscLookup: { method: 'GET', path: '/worker/get-ifsc/{ifsccode}' },
+  supervisorList: { method: 'GET', path: '/auth/getsupervisor' },
+  // bills
+  listBills: { method: 'GET', path: '/mcctrain/getbills' },
+  createBill: { method: 'POST', path: '/mcctrain/createbill' },
+  updateBill: { method: 'PUT', path: '/mcctrain/update-bill/{id}' },
+  deleteBill: { method: 'DELETE', path: '/mcctrain/delete-bill/{id}' },
+  // reports
+  attendance: { method: 'GET', path: '/attendance' },
+  attendanceExport: { method: 'GET', path: '/attendance/export' },
+  wages: { method: 'GET', path: '/wages' },
+  wagesExport: { method: 'GET', path: '/wages/export' },
+  dashboardSummary: { method: 'GET', path: '/dashboard/summary' },
+  // chat
+  listChats: { method: 'GET', path: '/chat/getchats' },
+  createChat: { method: 'POST', path: '/chat/createchat' },
+  todayChatCount: { method: 'GET', path: '/chat/today-count' },
+  chatStream: { method: 'GET', path: '/chat/stream' },
+  // admin
+  getStates: { method: 'GET', path: '/states/get-states' },
+  publicCompanyProfile: { method: 'GET', path: '/company-profile' },
+  contractPeriods: { method: 'GET', path: '/contract-periods' },
+  adminOverview: { method: 'GET', path: '/admin/overview' },
+  responseCacheSize: { method: 'GET', path: '/admin/response-cache' },
+  listAccounts: { method: 'GET', path: '/admin/accounts' },
+  createAccount: { method: 'POST', path: '/admin/accounts' },
+  updateAccount: { method: 'PUT', path: '/admin/accounts/{id}' },
+  sendReset: { method: 'POST', path: '/admin/accounts/{id}/send-reset' },
+  endSessions: { method: 'POST', path: '/admin/accounts/{id}/end-sessions' },
+  addState: { method: 'POST', path: '/admin/states' },
+  renameState: { method: 'PUT', path: '/admin/states/{id}' },
+  removeState: { method: 'DELETE', path: '/admin/states/{id}' },
+  saveCompanyProfile: { method: 'PUT', path: '/admin/company-profile' },
+  adminStaffingNorms: { method: 'GET', path: '/admin/staffing-norms' },
+  saveStaffingNorm: { method: 'PUT', path: '/admin/staffing-norms/{work}' },
+  saveContractPeriod: { method: 'PUT', path: '/admin/contract-periods/{work}' },
+  auditTrail: { method: 'GET', path: '/admin/audit' },
+} as const;
+
+type ApiName = keyof typeof API;
+
+/** One endpoint's address: its method and its path under /api/v1. */
+export interface Address {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+}
+
+API satisfies Record<ApiName, Address>;

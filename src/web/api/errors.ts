@@ -1,0 +1,41 @@
+import { MSG } from '../../shared/messages.js';
+
+/**
+ * The ways a call can fail, in a file of their own: the offline lists (offline/list-cache.ts)
+ * tell them apart without loading the client, which reaches the session's end (and so them).
+ */
+
+/** The server answered with an error status; `message` is its {msg} (or {message}). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The request never got an answer (offline, DNS, server down, aborted). Its message is the
+ * one text the app shows for a connection that is not there, wherever it happens.
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown, message: string = MSG.cannotReachServer) {
+    super(message, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/**
+ * No answer came within the request's time limit: a kind of NetworkError (the offline
+ * outbox tries it again later), with its own message, so a button stops spinning and says
+ * what happened instead of waiting for ever on a connection that went quiet.
+ */
+export class RequestTimeoutError extends NetworkError {
+  constructor(readonly timeoutMs: number) {
+    super(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), MSG.requestTimedOut);
+    this.name = 'RequestTimeoutError';
+  }
+}
