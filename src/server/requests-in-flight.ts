@@ -10,12 +10,6 @@ const LINGER_MS = 1000;
 const DRAIN_CHECK_MS = 50;
 
 /**
- * Requests refused with 503 because the server was stopping: they never reached their
- * handler, so a refused write changed nothing (app.ts empties no kept answers for them).
- */
-export const refusedWhileClosing = new WeakSet<FastifyRequest>();
-
-/**
  * The requests this instance has taken and not yet answered, so that a stop (SIGTERM)
  * answers every one of them before the port closes, and says how many it had to cut when
  * the grace ran out (decision 0011).
@@ -100,7 +94,6 @@ export function trackRequestsInFlight(app: FastifyInstance): RequestsInFlight {
   const inFlight = new RequestsInFlight();
   app.addHook('onRequest', (request, reply, done) => {
     if (inFlight.closing) {
-      refusedWhileClosing.add(request);
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close').send({ msg: MSG.serviceUnavailable });
       return;
     }
