@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MSG } from '../shared/messages.js';
 import { RETRY_AFTER_SECONDS } from './http-error.js';
 

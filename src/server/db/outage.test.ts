@@ -14,7 +14,6 @@ import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.
 import { openDatabase, rowsOf, type DatabaseHandle } from './connect.js';
 import { markConnectFailure } from './failures.js';
 import { runWithRequestBudget } from './request-budget.js';
-import type { AppDeps } from '../deps.js';
 import { once } from '../request-keys.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';

@@ -9,6 +9,7 @@ import {
   updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
 import { MSG } from '../../../shared/messages.js';
+import { DUTY_DELETERS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import { serve, viewerScope } from '../../contract-route.js';
@@ -21,7 +22,7 @@ import { createDuty, deleteDuty, getDuty, listDuties, refuse, refuseUnseenDuty, 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
   const crew = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
-  const managers = guards.roles(ROLE.manager, ROLE.admin);
+  const deleters = guards.roles(...DUTY_DELETERS);
   return async function dutyPlugin(app: FastifyInstance): Promise<void> {
     // SPEC §8: a failed duty call is read as {success: false, message} by SPEC's clients;
     // refusals of the request schema (answered {msg} by the error handler) carry them too
@@ -87,7 +88,7 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
 
     // a delete's answer names no duty, and only managers and admins (who see every work
     // type) may send it: their guard refuses a replay by anyone else, as a new request
-    serve(app, deleteDutyRoute, { onRequest: managers }, async (request, reply, db) =>
+    serve(app, deleteDutyRoute, { onRequest: deleters }, async (request, reply, db) =>
       answerOnce(deps, db, request, reply, deleteDutyRoute, async () => {
         await deleteDuty({ ...deps, db }, request.user!, request.params.id);
         return { status: 200, body: { success: true as const, msg: MSG.dutyDeleted } };

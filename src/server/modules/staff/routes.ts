@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/staff.js';
 import { BULK_MAX_BYTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
+import { STAFF_EDITORS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { serve, viewerScope } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
@@ -52,7 +53,7 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer | null> {
 
 /** The staff register (SPEC §7 /worker rows and /auth/getsupervisor), from the contracts of src/shared/api/staff.ts. */
 export function staffRoutes(deps: AppDeps, guards: Guards) {
-  const managers = guards.roles(ROLE.manager, ROLE.admin);
+  const managers = guards.roles(...STAFF_EDITORS);
   const staffReaders = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
 
   return async function staffPlugin(app: FastifyInstance): Promise<void> {

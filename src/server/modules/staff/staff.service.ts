@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
 import { maskAadhar, maskAccountNumber, STAFF_STATUS } from '../../../shared/staff.js';
-import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/staff-permissions.js';
+import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/permissions.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
@@ -216,7 +216,7 @@ async function linkedAccount(db: Database, staffId: string): Promise<{ id: strin
 /**
  * GET /worker/getoneworker/{id}: the record with the account linked to it. The full
  * Aadhaar and account number only go to editors who may change the record (decision
- * 0015, src/shared/staff-permissions.ts); others read them masked. `ownRecord` tells the
+ * 0015, src/shared/permissions.ts); others read them masked. `ownRecord` tells the
  * edit form it is the reader's own (their designation and Resigned are an admin's).
  */
 export async function getWorker(db: Database, viewer: StaffEditor, id: string): Promise<Worker | undefined> {
