@@ -92,16 +92,15 @@ export async function updateAccount(
   change: { role?: number | undefined; work?: WorkType | null | undefined; disabled?: boolean | undefined },
 ): Promise<void> {
   if (!UUID.test(id)) throw new HttpError(404, MSG.accountNotFound);
-  const tx = db;
   // one admin change at a time, so two admins cannot demote each other at once
-  await lockAdminChanges(tx);
-  const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  await lockAdminChanges(db);
+  const [before] = await db.select().from(users).where(eq(users.id, id)).for('update');
   if (!before) throw new HttpError(404, MSG.accountNotFound);
   const losesAdmin = before.role === ROLE.admin && !before.disabled && ((change.role !== undefined && change.role !== ROLE.admin) || change.disabled === true);
   if (losesAdmin) {
-    if ((await otherAdminsWhoCanSignIn(tx, id)) === 0) throw new HttpError(409, MSG.lastAdmin);
+    if ((await otherAdminsWhoCanSignIn(db, id)) === 0) throw new HttpError(409, MSG.lastAdmin);
   }
-  const [after] = await tx
+  const [after] = await db
     .update(users)
     .set({
       ...(change.role !== undefined ? { role: change.role } : {}),
@@ -113,9 +112,9 @@ export async function updateAccount(
     .returning();
   if (change.disabled === true || (change.role !== undefined && change.role !== before.role)) {
     // a disabled account, or one whose role changed, signs in afresh
-    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await db.delete(sessions).where(eq(sessions.userId, id));
   }
-  await recordAudit(tx, actorOf(admin), [{ action: 'account.update', entity: 'account', entityId: id, before: accountAudit(before), after: accountAudit(after!) }]);
+  await recordAudit(db, actorOf(admin), [{ action: 'account.update', entity: 'account', entityId: id, before: accountAudit(before), after: accountAudit(after!) }]);
 }
 
 export async function findAccount(db: Database, id: string): Promise<typeof users.$inferSelect | undefined> {
@@ -128,9 +127,8 @@ export async function findAccount(db: Database, id: string): Promise<typeof user
 export async function endSessions(db: Database, admin: AccountRow, id: string): Promise<void> {
   const account = await findAccount(db, id);
   if (!account) throw new HttpError(404, MSG.accountNotFound);
-  const tx = db;
-  await tx.delete(sessions).where(eq(sessions.userId, id));
-  await recordAudit(tx, actorOf(admin), [{ action: 'account.end-sessions', entity: 'account', entityId: id }]);
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await recordAudit(db, actorOf(admin), [{ action: 'account.end-sessions', entity: 'account', entityId: id }]);
 }
 
 // ---- states ----
@@ -142,16 +140,15 @@ export async function listStates(db: Database): Promise<{ _id: string; name: str
 
 export async function saveState(db: Database, admin: AccountRow, id: string | null, name: string): Promise<{ _id: string; name: string }> {
   try {
-    const tx = db;
     if (id === null) {
-      const [row] = await tx.insert(states).values({ name }).returning();
-      await recordAudit(tx, actorOf(admin), [{ action: 'state.create', entity: 'state', entityId: row!.id, after: { name } }]);
+      const [row] = await db.insert(states).values({ name }).returning();
+      await recordAudit(db, actorOf(admin), [{ action: 'state.create', entity: 'state', entityId: row!.id, after: { name } }]);
       return { _id: row!.id, name: row!.name };
     }
-    const [before] = UUID.test(id) ? await tx.select().from(states).where(eq(states.id, id)) : [];
+    const [before] = UUID.test(id) ? await db.select().from(states).where(eq(states.id, id)) : [];
     if (!before) throw new HttpError(404, MSG.stateNotFound);
-    const [row] = await tx.update(states).set({ name }).where(eq(states.id, id)).returning();
-    await recordAudit(tx, actorOf(admin), [{ action: 'state.update', entity: 'state', entityId: id, before: { name: before.name }, after: { name } }]);
+    const [row] = await db.update(states).set({ name }).where(eq(states.id, id)).returning();
+    await recordAudit(db, actorOf(admin), [{ action: 'state.update', entity: 'state', entityId: id, before: { name: before.name }, after: { name } }]);
     return { _id: row!.id, name: row!.name };
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, MSG.stateExists);
@@ -161,10 +158,9 @@ export async function saveState(db: Database, admin: AccountRow, id: string | nu
 
 export async function deleteState(db: Database, admin: AccountRow, id: string): Promise<void> {
   if (!UUID.test(id)) throw new HttpError(404, MSG.stateNotFound);
-  const tx = db;
-  const [removed] = await tx.delete(states).where(eq(states.id, id)).returning();
+  const [removed] = await db.delete(states).where(eq(states.id, id)).returning();
   if (!removed) throw new HttpError(404, MSG.stateNotFound);
-  await recordAudit(tx, actorOf(admin), [{ action: 'state.delete', entity: 'state', entityId: id, before: { name: removed.name } }]);
+  await recordAudit(db, actorOf(admin), [{ action: 'state.delete', entity: 'state', entityId: id, before: { name: removed.name } }]);
 }
 
 // ---- company profile ----
@@ -180,14 +176,13 @@ export async function readCompanyProfile(db: Database): Promise<CompanyProfile> 
 }
 
 export async function saveCompanyProfile(db: Database, admin: AccountRow, profile: CompanyProfile): Promise<CompanyProfile> {
-  const tx = db;
-  const [before] = await tx.select().from(settings).where(eq(settings.key, PROFILE_KEY)).for('update');
-  await tx
+  const [before] = await db.select().from(settings).where(eq(settings.key, PROFILE_KEY)).for('update');
+  await db
     .insert(settings)
     .values({ key: PROFILE_KEY, value: profile })
     .onConflictDoUpdate({ target: settings.key, set: { value: profile, updatedAt: new Date() } });
   const strip = (value: unknown) => (value && typeof value === 'object' ? { ...(value as object), logo: (value as { logo?: unknown }).logo ? '(image)' : null } : value);
-  await recordAudit(tx, actorOf(admin), [
+  await recordAudit(db, actorOf(admin), [
     { action: 'company.update', entity: 'company', entityId: PROFILE_KEY, before: strip(before?.value ?? DEFAULT_COMPANY_PROFILE), after: strip(profile) },
   ]);
   return profile;
@@ -203,13 +198,12 @@ export async function listStaffingNorms(db: Database): Promise<{ work: WorkType;
 
 export async function saveStaffingNorm(db: Database, admin: AccountRow, work: WorkType, perCoach: number): Promise<void> {
   const value = perCoach.toFixed(3);
-  const tx = db;
-  const [before] = await tx.select().from(staffingNorms).where(eq(staffingNorms.work, work));
-  await tx
+  const [before] = await db.select().from(staffingNorms).where(eq(staffingNorms.work, work));
+  await db
     .insert(staffingNorms)
     .values({ work, perCoach: value })
     .onConflictDoUpdate({ target: staffingNorms.work, set: { perCoach: value, updatedAt: new Date() } });
-  await recordAudit(tx, actorOf(admin), [
+  await recordAudit(db, actorOf(admin), [
     { action: 'norm.update', entity: 'staffing-norm', entityId: work, before: { perCoach: before ? Number(before.perCoach) : DEFAULT_STAFFING_NORM }, after: { perCoach: Number(value) } },
   ]);
 }
@@ -221,13 +215,12 @@ export async function listContractPeriods(db: Database): Promise<{ work: WorkTyp
 }
 
 export async function saveContractPeriod(db: Database, admin: AccountRow, work: WorkType, period: string): Promise<void> {
-  const tx = db;
-  const [before] = await tx.select().from(contractPeriods).where(eq(contractPeriods.work, work));
-  await tx
+  const [before] = await db.select().from(contractPeriods).where(eq(contractPeriods.work, work));
+  await db
     .insert(contractPeriods)
     .values({ work, period })
     .onConflictDoUpdate({ target: contractPeriods.work, set: { period, updatedAt: new Date() } });
-  await recordAudit(tx, actorOf(admin), [
+  await recordAudit(db, actorOf(admin), [
     { action: 'contract.update', entity: 'contract-period', entityId: work, before: { period: before?.period ?? null }, after: { period } },
   ]);
 }

@@ -162,14 +162,13 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
 async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
   const typed = toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   try {
-    const tx = db;
-    const generated = await claimEmpIds(tx, typed, toInsert.length - typed.length);
+    const generated = await claimEmpIds(db, typed, toInsert.length - typed.length);
     let next = 0;
     const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
     const inserted: StaffRow[] = [];
     // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
     for (let start = 0; start < values.length; start += 1000) {
-      const returned = await tx
+      const returned = await db
         .insert(staff)
         .values(values.slice(start, start + 1000))
         // registered meanwhile by someone else: skipped, not an error
@@ -178,7 +177,7 @@ async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: numb
       inserted.push(...returned);
     }
     await recordAudit(
-      tx,
+      db,
       actor,
       inserted.map((row) => ({
         action: 'staff.import',

@@ -251,33 +251,32 @@ async function keepOneAdmin(tx: Database, resigningUserId: string): Promise<void
 export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' | 'name' | 'role'>, id: string, input: StaffInput): Promise<StaffRow> {
   const actor: Actor = { id: editor.id, name: editor.name };
   try {
-    const tx = db;
-    const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+    const [before] = await db.select().from(staff).where(eq(staff.id, id)).for('update');
     if (!before) throw new HttpError(404, MSG.workerNotFound);
-    const account = await linkedAccount(tx, id);
+    const account = await linkedAccount(db, id);
     if (!mayChangeStaffOf(editor, account)) throw new HttpError(403, MSG.staffOfHigherRole);
     if (isOwnRecord(editor, account)) {
       const refusal = ownRecordRefusal(before, input);
       if (refusal) throw new HttpError(403, refusal);
     }
     const empId = input.empid ?? before.empId;
-    if (empId !== before.empId) await claimEmpIds(tx, [empId], 0, id);
+    if (empId !== before.empId) await claimEmpIds(db, [empId], 0, id);
     const resigning = input.status === STAFF_STATUS.resigned && before.status !== STAFF_STATUS.resigned;
-    if (resigning && account && account.role === ROLE.admin && !account.disabled) await keepOneAdmin(tx, account.id);
-    const [after] = await tx
+    if (resigning && account && account.role === ROLE.admin && !account.disabled) await keepOneAdmin(db, account.id);
+    const [after] = await db
       .update(staff)
       .set({ ...columnsOf(input), empId, updatedAt: new Date() })
       .where(eq(staff.id, id))
       .returning();
-    await recordAudit(tx, actor, [
+    await recordAudit(db, actor, [
       { action: 'staff.update', entity: 'staff', entityId: id, before: auditCopy(before), after: auditCopy(after!) },
     ]);
     if (resigning && account) {
-      await tx.delete(sessions).where(eq(sessions.userId, account.id));
+      await db.delete(sessions).where(eq(sessions.userId, account.id));
     }
     // keep the account's name, phone and work type in step with the register
     if (account) {
-      await tx
+      await db
         .update(users)
         .set({ name: after!.name, phone: after!.phone, work: after!.work, updatedAt: new Date() })
         .where(eq(users.id, account.id));
