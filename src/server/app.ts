@@ -28,7 +28,7 @@ import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
-import { refusedWhileClosing, trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
+import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
 import { announceChange, openResponseCache } from './response-cache.js';
 
 const API_PREFIX = '/api/v1';
@@ -178,37 +178,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The embedded database bounds each request's total wait for its turns, not each query's
   app.addHook('onRequest', (_request, _reply, done) => runWithRequestBudget(done));
   // The busiest lists' answers are kept until their data changes (decision 0027). A write
-  // answered here empties this instance's cache, and tells the others, before its answer
-  // leaves (its transaction has committed by then): its author's next read on this
+  // empties this instance's cache, and tells the others, once its transaction has committed
+  // and before its answer leaves (serve(), decision 0031): its author's next read on this
   // instance is fresh. Another instance empties its cache when the announcement reaches
   // it, usually milliseconds later but not always before the author's next read: behind a
-  // load balancer, sticky sessions give read-your-write (README). A write that failed
-  // (5xx) may have committed before failing: it empties and tells the others too. A
-  // refused write (4xx) changed nothing — every write checks its input first and writes in
-  // one transaction — and neither did one that says it leaves the kept answers alone (a
-  // chat message, a sign-in): neither empties anything, so a busy chat or a stream of
-  // failed sign-ins cannot keep the boards from being kept.
+  // load balancer, sticky sessions give read-your-write (README). A write that failed with
+  // a fault may have committed before failing: it empties and tells the others too. A
+  // refused write (4xx) committed nothing — its one transaction rolled back — and neither
+  // did one that says it leaves the kept answers alone (a chat message, a sign-in): neither
+  // empties anything, so a busy chat or a stream of failed sign-ins cannot keep the boards
+  // from being kept.
   const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024, app.log);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
   const announcer = changeAnnouncer(database, app.log);
   app.addHook('onClose', async () => announcer.stop());
+  app.decorate('db', database.db);
+  app.decorate('dataChanged', async () => {
+    responseCache.cache.changed();
+    await announcer.announce();
+  });
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).
   app.addHook('onSend', async (request, reply) => {
     if (!isApiUrl(request.url)) return;
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (write && !request.routeOptions.config.leavesKeptAnswers) {
-      if (reply.statusCode < 400) {
-        responseCache.cache.changed();
-        await announcer.announce();
-      } else if (reply.statusCode >= 500 && !refusedWhileClosing.has(request)) {
-        // a fault may have come after the commit: here and on the other instances it counts
-        // as a change (told without delaying the error, which may be an outage's prompt 503)
-        responseCache.cache.changed();
-        void announcer.announce();
-      }
-    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 

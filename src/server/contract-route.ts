@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
+import type { Database } from './db/connect.js';
 import { HttpError } from './http-error.js';
 import { computeAnswer } from './response-cache.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
@@ -22,10 +23,17 @@ export type ContractRequest<C extends RouteContract> = FastifyRequest<{
   Headers: ParsedOf<C, 'headers'>;
 }>;
 
-/** A handler answers the contract's success body, or sends its own answer through reply. */
-export type ContractHandler<C extends RouteContract> = (
+/**
+ * A handler answers the contract's success body (a read may instead send its own answer
+ * through reply). `db` is what it reads and writes with: for a write, the request's one
+ * transaction (see serve()), else the database. `prepared` is what the route's `prepare`
+ * answered, before the transaction opened.
+ */
+export type ContractHandler<C extends RouteContract, P = undefined> = (
   request: ContractRequest<C>,
   reply: FastifyReply,
+  db: Database,
+  prepared: P,
 ) => Promise<SuccessBody<C> | FastifyReply | void>;
 
 export type ServerOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'preValidation' | 'bodyLimit' | 'config'>;
@@ -53,11 +61,75 @@ export interface WriteRoute {
   leavesKeptAnswers: true;
 }
 
+/**
+ * A write runs in one transaction that serve() opens (decision 0031). The few writes whose
+ * work must outlive a refusal — a sign-in's or a reset code's attempt counters, which must
+ * count the very attempts that are answered 401 or 400, and the mail a reset code sends —
+ * say why in `ownTransactions`, and open their own.
+ */
+export interface OwnTransactions {
+  ownTransactions: string;
+}
+
+/**
+ * Work a write does before its transaction opens, so that the transaction holds its
+ * connection (on the embedded database: the only one) for its statements alone: reading an
+ * upload, parsing a spreadsheet, hashing a password. Its answer is the handler's
+ * `prepared`; it may refuse (throw an HttpError) like the handler.
+ */
+export interface PreparedRoute<C extends RouteContract, P> {
+  prepare: (request: ContractRequest<C>) => Promise<P>;
+}
+
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** set by serve() for a write that changes nothing a kept answer shows */
-    leavesKeptAnswers?: boolean;
+  interface FastifyInstance {
+    /** The database the routes read from and open their write transactions on. */
+    db: Database;
+    /**
+     * Data changed (a write committed, or may have): empties this instance's kept answers
+     * and tells the other instances (response-cache.ts); settles when they were told.
+     */
+    dataChanged(): Promise<void>;
   }
+}
+
+/** What a write's handler meets if it sends its answer itself inside the transaction. */
+function sendInsideTransaction(): never {
+  throw new Error('a write answers by returning its body (after reply.status()), never by sending it inside its transaction');
+}
+
+/**
+ * Runs a write's handler inside one transaction: every statement it makes on `db` commits
+ * together, or none does. Its answer is sent only after the commit, and only then are the
+ * kept answers emptied and the other instances told (a write that failed with a fault may
+ * have committed before failing, and empties them too; a refusal committed nothing and
+ * empties nothing). A transaction that lost a race (40001, 40P01) is run again once, the
+ * handler from its start (retryConflictsOnce, decision 0017).
+ */
+async function inOneTransaction<C extends RouteContract, P>(
+  request: ContractRequest<C>,
+  reply: FastifyReply,
+  handler: ContractHandler<C, P>,
+  prepared: P,
+  changesKeptAnswers: boolean,
+): Promise<SuccessBody<C> | void> {
+  const server = request.server;
+  let answer: SuccessBody<C> | FastifyReply | void;
+  try {
+    answer = await server.db.transaction(async (tx) => {
+      (reply as { send: unknown }).send = sendInsideTransaction;
+      try {
+        return await handler(request, reply, tx as Database, prepared);
+      } finally {
+        delete (reply as { send?: unknown }).send;
+      }
+    });
+  } catch (error) {
+    if (changesKeptAnswers && !(error instanceof HttpError)) void server.dataChanged();
+    throw error;
+  }
+  if (changesKeptAnswers) await server.dataChanged();
+  return answer as SuccessBody<C> | void;
 }
 
 /**
@@ -119,28 +191,47 @@ function preValidationOf(contract: RouteContract, own: ServerOptions['preValidat
   return [bodyAsForm, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
 }
 
-export function serve<C extends RouteContract>(
+/**
+ * Registers the route. A write (any method but GET) runs its handler in one transaction
+ * the helper opens and passes as `db` (inOneTransaction), unless it says why it opens its
+ * own (`ownTransactions`); then, as for a read, `db` is the database itself.
+ */
+export function serve<C extends RouteContract, P = undefined>(
   app: FastifyInstance,
   contract: C,
-  options: ServerOptions & Partial<CachedRoute<C>> & Partial<WriteRoute>,
-  handler: ContractHandler<C>,
+  options: ServerOptions & Partial<CachedRoute<C>> & Partial<WriteRoute> & Partial<OwnTransactions> & Partial<PreparedRoute<C, P>>,
+  handler: ContractHandler<C, P>,
 ): void {
-  const { cacheScope, isSearch, leavesKeptAnswers, ...routeOptions } = options;
-  const cached: ContractHandler<C> | undefined = cacheScope
-    ? async (request, reply) => {
+  const { cacheScope, isSearch, leavesKeptAnswers, ownTransactions, prepare, ...routeOptions } = options;
+  const write = contract.method !== 'GET';
+  const changesKeptAnswers = write && !leavesKeptAnswers;
+  const run = async (request: ContractRequest<C>, reply: FastifyReply) => {
+    const prepared = (prepare ? await prepare(request) : undefined) as P;
+    if (write && ownTransactions === undefined) return inOneTransaction(request, reply, handler, prepared, changesKeptAnswers);
+    if (!changesKeptAnswers) return handler(request, reply, request.server.db, prepared);
+    try {
+      const answer = await handler(request, reply, request.server.db, prepared);
+      await request.server.dataChanged();
+      return answer;
+    } catch (error) {
+      if (!(error instanceof HttpError)) void request.server.dataChanged();
+      throw error;
+    }
+  };
+  const cached = cacheScope
+    ? async (request: ContractRequest<C>, reply: FastifyReply) => {
         const key = `${contract.method} ${contract.path} ${cacheScope(request)} ${queryKey(request.query)}`;
-        return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => handler(request, reply)), {
+        return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => run(request, reply)), {
           search: isSearch?.(request) ?? false,
         });
       }
     : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     ...routeOptions,
-    ...(leavesKeptAnswers ? { config: { ...routeOptions.config, leavesKeptAnswers } } : {}),
     preValidation: preValidationOf(contract, routeOptions.preValidation) as never,
     method: contract.method,
     url: fastifyPath(contract.path),
     schema: fastifySchema(contract) as never,
-    handler: (cached ?? handler) as never,
+    handler: (cached ?? run) as never,
   });
 }

@@ -63,10 +63,11 @@ function fingerprintOf(contract: RouteContract, params: unknown, body: unknown):
 }
 
 /**
- * Runs a write once per account and key. Without a key it simply runs (SPEC §7 clients
- * send none). With one, the key is claimed and the write runs in one transaction, and
- * the write's answer is stored in that transaction: a committed write always has its
- * answer stored, a rolled-back one (a refusal, a fault) never, so its key stays free.
+ * Runs a write once per account and key, on the write's own transaction `tx` (the one
+ * serve() opened for the request, decision 0031). Without a key it simply runs (SPEC §7
+ * clients send none). With one, the key is claimed on `tx` and the write's answer is
+ * stored on it: a committed write always has its answer stored, a rolled-back one (a
+ * refusal, a fault, a failed commit) never, so its key stays free.
  *
  * A request that finds the key taken waits for the transaction holding it (the claim's
  * insert waits on the key's row), then answers the stored answer when its request is the
@@ -77,68 +78,67 @@ function fingerprintOf(contract: RouteContract, params: unknown, body: unknown):
  * refusal a new request would get when they may no longer see what the answer names.
  */
 export async function once<B>(
-  deps: AppDeps,
+  tx: Database,
+  now: Date,
   userId: string,
   key: string | undefined,
   request: RequestFingerprint,
-  write: (deps: AppDeps) => Promise<Answer<B>>,
+  write: () => Promise<Answer<B>>,
   mayReplay: (stored: Answer<B>) => void = () => {},
 ): Promise<Answer<B> & { replayed: boolean }> {
-  if (key === undefined) return { ...(await write(deps)), replayed: false };
-  const now = deps.now();
+  if (key === undefined) return { ...(await write()), replayed: false };
   const cutoff = new Date(now.getTime() - REQUEST_KEY_MS);
   const thisKey = and(eq(requestKeys.userId, userId), eq(requestKeys.key, key));
-  return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(requestKeys)
-      .values({ userId, key, ...request, createdAt: now })
-      .onConflictDoUpdate({
-        target: [requestKeys.userId, requestKeys.key],
-        set: { ...request, statusCode: null, response: null, createdAt: now },
-        setWhere: lt(requestKeys.createdAt, cutoff),
-      })
-      .returning({ key: requestKeys.key });
-    if (!claimed) {
-      // the conflict left the key's row locked by this transaction, and committed with its answer
-      const [earlier] = await tx.select().from(requestKeys).where(thisKey);
-      if (!earlier || earlier.statusCode === null) throw new Error('A committed request key has no answer');
-      if (earlier.method !== request.method || earlier.route !== request.route || earlier.bodyHash !== request.bodyHash) {
-        throw new HttpError(422, MSG.idempotencyKeyReused, { success: false, message: MSG.idempotencyKeyReused });
-      }
-      const stored = { status: earlier.statusCode, body: earlier.response as B };
-      mayReplay(stored);
-      return { ...stored, replayed: true };
+  const [claimed] = await tx
+    .insert(requestKeys)
+    .values({ userId, key, ...request, createdAt: now })
+    .onConflictDoUpdate({
+      target: [requestKeys.userId, requestKeys.key],
+      set: { ...request, statusCode: null, response: null, createdAt: now },
+      setWhere: lt(requestKeys.createdAt, cutoff),
+    })
+    .returning({ key: requestKeys.key });
+  if (!claimed) {
+    // the conflict left the key's row locked by this transaction, and committed with its answer
+    const [earlier] = await tx.select().from(requestKeys).where(thisKey);
+    if (!earlier || earlier.statusCode === null) throw new Error('A committed request key has no answer');
+    if (earlier.method !== request.method || earlier.route !== request.route || earlier.bodyHash !== request.bodyHash) {
+      throw new HttpError(422, MSG.idempotencyKeyReused, { success: false, message: MSG.idempotencyKeyReused });
     }
-    // the write runs on this transaction (its own transactions become savepoints)
-    const answer = await write({ ...deps, db: tx as unknown as Database });
-    await tx.update(requestKeys).set({ statusCode: answer.status, response: answer.body }).where(thisKey);
-    return { ...answer, replayed: false };
-  });
+    const stored = { status: earlier.statusCode, body: earlier.response as B };
+    mayReplay(stored);
+    return { ...stored, replayed: true };
+  }
+  const answer = await write();
+  await tx.update(requestKeys).set({ statusCode: answer.status, response: answer.body }).where(thisKey);
+  return { ...answer, replayed: false };
 }
 
 /**
  * A route's write, once per Idempotency-Key (the contract's `idempotency-key` header,
- * already checked by its schema): answers the write's status and body, or the stored
- * ones with the header `idempotent-replayed: true` — when `mayReplay` lets the caller, as
- * they are now, see them (see once()).
+ * already checked by its schema), on the request's transaction `tx`: answers the write's
+ * body with its status set, or the stored ones with the header `idempotent-replayed: true`
+ * — when `mayReplay` lets the caller, as they are now, see them (see once()).
  */
 export async function answerOnce<C extends RouteContract>(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'now'>,
+  tx: Database,
   request: ContractRequest<C>,
   reply: FastifyReply,
   contract: C,
-  write: (deps: AppDeps) => Promise<Answer<SuccessBody<C>>>,
+  write: () => Promise<Answer<SuccessBody<C>>>,
   mayReplay?: (stored: Answer<SuccessBody<C>>) => void,
-): Promise<FastifyReply> {
+): Promise<SuccessBody<C>> {
   const header = (request.headers as Record<string, unknown>)['idempotency-key'];
   if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
     // the contract's header schema refuses it first; a route without it must not run unkeyed
     throw new HttpError(400, MSG.idempotencyKeyInvalid, { success: false, message: MSG.idempotencyKeyInvalid });
   }
   const key = header;
-  const answer = await once(deps, request.user!.id, key, fingerprintOf(contract, request.params, request.body), write, mayReplay);
+  const answer = await once(tx, deps.now(), request.user!.id, key, fingerprintOf(contract, request.params, request.body), write, mayReplay);
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.status).send(answer.body);
+  reply.status(answer.status);
+  return answer.body;
 }
 
 /** Deletes keys older than 24 hours (run with the hourly housekeeping). */

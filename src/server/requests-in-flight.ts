@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MSG } from '../shared/messages.js';
 import { RETRY_AFTER_SECONDS } from './http-error.js';
 
@@ -8,12 +8,6 @@ const QUIET_MS = 100;
 const LINGER_MS = 1000;
 /** How often a stop looks again whether every request taken has been answered. */
 const DRAIN_CHECK_MS = 50;
-
-/**
- * Requests refused with 503 because the server was stopping: they never reached their
- * handler, so a refused write changed nothing (app.ts empties no kept answers for them).
- */
-export const refusedWhileClosing = new WeakSet<FastifyRequest>();
 
 /**
  * The requests this instance has taken and not yet answered, so that a stop (SIGTERM)
@@ -100,7 +94,6 @@ export function trackRequestsInFlight(app: FastifyInstance): RequestsInFlight {
   const inFlight = new RequestsInFlight();
   app.addHook('onRequest', (request, reply, done) => {
     if (inFlight.closing) {
-      refusedWhileClosing.add(request);
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close').send({ msg: MSG.serviceUnavailable });
       return;
     }

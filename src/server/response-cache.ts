@@ -94,13 +94,15 @@ export interface SendOptions {
  * the dashboard summary), kept until their data changes (issue 16, decision 0027).
  *
  * - **Freshness.** Every write request this app answers successfully (any API method but
- *   GET, HEAD and OPTIONS) empties this instance's cache before its answer leaves, and, once
- *   its transaction has committed, announces the change on `dutyroll_data` (NOTIFY) to every
+ *   GET, HEAD and OPTIONS) empties this instance's cache once its transaction has committed
+ *   and before its answer leaves (serve(), decision 0031), and announces the change on
+ *   `dutyroll_data` (NOTIFY) to every
  *   instance, which empties theirs when the notification arrives (usually milliseconds
  *   later; a read sent to another instance at once may come first: sticky sessions give
  *   read-your-write behind a load balancer). A write that failed (5xx) may have committed
- *   first: it empties and announces too. A refused write (4xx) changed nothing, and a route
- *   marked `leavesKeptAnswers` (chat, sign-in, sign-out) changes nothing kept (app.ts). The
+ *   first: it empties and announces too. A refused write (4xx) changed nothing (its
+ *   transaction rolled back), and a route marked `leavesKeptAnswers` (chat, sign-in,
+ *   sign-out) changes nothing kept. The
  *   command-line tools announce their changes too. A change made past the app shows within
  *   MAX_AGE_MS.
  * - **Only while listening.** Until the LISTEN connection is up, and from the moment it is

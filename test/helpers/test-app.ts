@@ -57,6 +57,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A clock the test controls: set `clock.now` to move time. */
   clock?: { now: Date };
+  /** Routes of the test's own, registered under /api/v1 beside the app's (tests of serve()). */
+  routes?: (api: FastifyInstance) => void;
 }
 
 /** The whole application on its own fresh database, for inject() calls. */
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.clock ? () => options.clock!.now : undefined,
     logger: options.logger ?? false,
   });
+  if (options.routes) await app.register(async (api) => options.routes!(api), { prefix: '/api/v1' });
   await app.ready();
   return {
     app,

@@ -14,7 +14,6 @@ import { classifyDatabaseError, registerErrorHandling } from '../plugins/errors.
 import { openDatabase, rowsOf, type DatabaseHandle } from './connect.js';
 import { markConnectFailure } from './failures.js';
 import { runWithRequestBudget } from './request-budget.js';
-import type { AppDeps } from '../deps.js';
 import { once } from '../request-keys.js';
 import { buildUser, loginAs } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
@@ -887,18 +886,21 @@ describe.skipIf(!onPostgres)('a transaction that lost a race (40001, 40P01) runs
       end $$`));
     const user = await buildUser(database.db, { role: ROLE.manager });
     const [account] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email = ${user.email}`));
-    const deps = { db: database.db, now: () => new Date() } as unknown as AppDeps;
     const fingerprint = { method: 'POST', route: '/race', bodyHash: 'a'.repeat(64) };
     let writes = 0;
-    const write = async ({ db }: AppDeps) => {
-      writes += 1;
-      await db.execute(sql`insert into race_log (attempt) values (${writes})`);
-      await db.execute(sql`select write_loses_first_race()`);
-      return { status: 201, body: { written: writes } };
-    };
-    const first = await once(deps, account!.id, 'race-key', fingerprint, write);
+    // as serve() runs a write: the key, the write and its stored answer on one transaction
+    const request = () =>
+      database.db.transaction((tx) =>
+        once(tx, new Date(), account!.id, 'race-key', fingerprint, async () => {
+          writes += 1;
+          await tx.execute(sql`insert into race_log (attempt) values (${writes})`);
+          await tx.execute(sql`select write_loses_first_race()`);
+          return { status: 201, body: { written: writes } };
+        }),
+      );
+    const first = await request();
     expect(first).toEqual({ status: 201, body: { written: 2 }, replayed: false });
-    const again = await once(deps, account!.id, 'race-key', fingerprint, write);
+    const again = await request();
     expect(again).toEqual({ status: 201, body: { written: 2 }, replayed: true });
     expect(writes).toBe(2);
     expect(await loggedAttempts()).toEqual([2]);

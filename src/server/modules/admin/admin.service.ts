@@ -92,31 +92,29 @@ export async function updateAccount(
   change: { role?: number | undefined; work?: WorkType | null | undefined; disabled?: boolean | undefined },
 ): Promise<void> {
   if (!UUID.test(id)) throw new HttpError(404, MSG.accountNotFound);
-  await db.transaction(async (tx) => {
-    // one admin change at a time, so two admins cannot demote each other at once
-    await lockAdminChanges(tx);
-    const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!before) throw new HttpError(404, MSG.accountNotFound);
-    const losesAdmin = before.role === ROLE.admin && !before.disabled && ((change.role !== undefined && change.role !== ROLE.admin) || change.disabled === true);
-    if (losesAdmin) {
-      if ((await otherAdminsWhoCanSignIn(tx, id)) === 0) throw new HttpError(409, MSG.lastAdmin);
-    }
-    const [after] = await tx
-      .update(users)
-      .set({
-        ...(change.role !== undefined ? { role: change.role } : {}),
-        ...(change.work !== undefined ? { work: change.work } : {}),
-        ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    if (change.disabled === true || (change.role !== undefined && change.role !== before.role)) {
-      // a disabled account, or one whose role changed, signs in afresh
-      await tx.delete(sessions).where(eq(sessions.userId, id));
-    }
-    await recordAudit(tx, actorOf(admin), [{ action: 'account.update', entity: 'account', entityId: id, before: accountAudit(before), after: accountAudit(after!) }]);
-  });
+  // one admin change at a time, so two admins cannot demote each other at once
+  await lockAdminChanges(db);
+  const [before] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  if (!before) throw new HttpError(404, MSG.accountNotFound);
+  const losesAdmin = before.role === ROLE.admin && !before.disabled && ((change.role !== undefined && change.role !== ROLE.admin) || change.disabled === true);
+  if (losesAdmin) {
+    if ((await otherAdminsWhoCanSignIn(db, id)) === 0) throw new HttpError(409, MSG.lastAdmin);
+  }
+  const [after] = await db
+    .update(users)
+    .set({
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.work !== undefined ? { work: change.work } : {}),
+      ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (change.disabled === true || (change.role !== undefined && change.role !== before.role)) {
+    // a disabled account, or one whose role changed, signs in afresh
+    await db.delete(sessions).where(eq(sessions.userId, id));
+  }
+  await recordAudit(db, actorOf(admin), [{ action: 'account.update', entity: 'account', entityId: id, before: accountAudit(before), after: accountAudit(after!) }]);
 }
 
 export async function findAccount(db: Database, id: string): Promise<typeof users.$inferSelect | undefined> {
@@ -129,10 +127,8 @@ export async function findAccount(db: Database, id: string): Promise<typeof user
 export async function endSessions(db: Database, admin: AccountRow, id: string): Promise<void> {
   const account = await findAccount(db, id);
   if (!account) throw new HttpError(404, MSG.accountNotFound);
-  await db.transaction(async (tx) => {
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordAudit(tx, actorOf(admin), [{ action: 'account.end-sessions', entity: 'account', entityId: id }]);
-  });
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await recordAudit(db, actorOf(admin), [{ action: 'account.end-sessions', entity: 'account', entityId: id }]);
 }
 
 // ---- states ----
@@ -144,18 +140,16 @@ export async function listStates(db: Database): Promise<{ _id: string; name: str
 
 export async function saveState(db: Database, admin: AccountRow, id: string | null, name: string): Promise<{ _id: string; name: string }> {
   try {
-    return await db.transaction(async (tx) => {
-      if (id === null) {
-        const [row] = await tx.insert(states).values({ name }).returning();
-        await recordAudit(tx, actorOf(admin), [{ action: 'state.create', entity: 'state', entityId: row!.id, after: { name } }]);
-        return { _id: row!.id, name: row!.name };
-      }
-      const [before] = UUID.test(id) ? await tx.select().from(states).where(eq(states.id, id)) : [];
-      if (!before) throw new HttpError(404, MSG.stateNotFound);
-      const [row] = await tx.update(states).set({ name }).where(eq(states.id, id)).returning();
-      await recordAudit(tx, actorOf(admin), [{ action: 'state.update', entity: 'state', entityId: id, before: { name: before.name }, after: { name } }]);
+    if (id === null) {
+      const [row] = await db.insert(states).values({ name }).returning();
+      await recordAudit(db, actorOf(admin), [{ action: 'state.create', entity: 'state', entityId: row!.id, after: { name } }]);
       return { _id: row!.id, name: row!.name };
-    });
+    }
+    const [before] = UUID.test(id) ? await db.select().from(states).where(eq(states.id, id)) : [];
+    if (!before) throw new HttpError(404, MSG.stateNotFound);
+    const [row] = await db.update(states).set({ name }).where(eq(states.id, id)).returning();
+    await recordAudit(db, actorOf(admin), [{ action: 'state.update', entity: 'state', entityId: id, before: { name: before.name }, after: { name } }]);
+    return { _id: row!.id, name: row!.name };
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, MSG.stateExists);
     throw error;
@@ -164,11 +158,9 @@ export async function saveState(db: Database, admin: AccountRow, id: string | nu
 
 export async function deleteState(db: Database, admin: AccountRow, id: string): Promise<void> {
   if (!UUID.test(id)) throw new HttpError(404, MSG.stateNotFound);
-  await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(states).where(eq(states.id, id)).returning();
-    if (!removed) throw new HttpError(404, MSG.stateNotFound);
-    await recordAudit(tx, actorOf(admin), [{ action: 'state.delete', entity: 'state', entityId: id, before: { name: removed.name } }]);
-  });
+  const [removed] = await db.delete(states).where(eq(states.id, id)).returning();
+  if (!removed) throw new HttpError(404, MSG.stateNotFound);
+  await recordAudit(db, actorOf(admin), [{ action: 'state.delete', entity: 'state', entityId: id, before: { name: removed.name } }]);
 }
 
 // ---- company profile ----
@@ -184,17 +176,15 @@ export async function readCompanyProfile(db: Database): Promise<CompanyProfile> 
 }
 
 export async function saveCompanyProfile(db: Database, admin: AccountRow, profile: CompanyProfile): Promise<CompanyProfile> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(settings).where(eq(settings.key, PROFILE_KEY)).for('update');
-    await tx
-      .insert(settings)
-      .values({ key: PROFILE_KEY, value: profile })
-      .onConflictDoUpdate({ target: settings.key, set: { value: profile, updatedAt: new Date() } });
-    const strip = (value: unknown) => (value && typeof value === 'object' ? { ...(value as object), logo: (value as { logo?: unknown }).logo ? '(image)' : null } : value);
-    await recordAudit(tx, actorOf(admin), [
-      { action: 'company.update', entity: 'company', entityId: PROFILE_KEY, before: strip(before?.value ?? DEFAULT_COMPANY_PROFILE), after: strip(profile) },
-    ]);
-  });
+  const [before] = await db.select().from(settings).where(eq(settings.key, PROFILE_KEY)).for('update');
+  await db
+    .insert(settings)
+    .values({ key: PROFILE_KEY, value: profile })
+    .onConflictDoUpdate({ target: settings.key, set: { value: profile, updatedAt: new Date() } });
+  const strip = (value: unknown) => (value && typeof value === 'object' ? { ...(value as object), logo: (value as { logo?: unknown }).logo ? '(image)' : null } : value);
+  await recordAudit(db, actorOf(admin), [
+    { action: 'company.update', entity: 'company', entityId: PROFILE_KEY, before: strip(before?.value ?? DEFAULT_COMPANY_PROFILE), after: strip(profile) },
+  ]);
   return profile;
 }
 
@@ -208,16 +198,14 @@ export async function listStaffingNorms(db: Database): Promise<{ work: WorkType;
 
 export async function saveStaffingNorm(db: Database, admin: AccountRow, work: WorkType, perCoach: number): Promise<void> {
   const value = perCoach.toFixed(3);
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(staffingNorms).where(eq(staffingNorms.work, work));
-    await tx
-      .insert(staffingNorms)
-      .values({ work, perCoach: value })
-      .onConflictDoUpdate({ target: staffingNorms.work, set: { perCoach: value, updatedAt: new Date() } });
-    await recordAudit(tx, actorOf(admin), [
-      { action: 'norm.update', entity: 'staffing-norm', entityId: work, before: { perCoach: before ? Number(before.perCoach) : DEFAULT_STAFFING_NORM }, after: { perCoach: Number(value) } },
-    ]);
-  });
+  const [before] = await db.select().from(staffingNorms).where(eq(staffingNorms.work, work));
+  await db
+    .insert(staffingNorms)
+    .values({ work, perCoach: value })
+    .onConflictDoUpdate({ target: staffingNorms.work, set: { perCoach: value, updatedAt: new Date() } });
+  await recordAudit(db, actorOf(admin), [
+    { action: 'norm.update', entity: 'staffing-norm', entityId: work, before: { perCoach: before ? Number(before.perCoach) : DEFAULT_STAFFING_NORM }, after: { perCoach: Number(value) } },
+  ]);
 }
 
 export async function listContractPeriods(db: Database): Promise<{ work: WorkType; period: string | null }[]> {
@@ -227,16 +215,14 @@ export async function listContractPeriods(db: Database): Promise<{ work: WorkTyp
 }
 
 export async function saveContractPeriod(db: Database, admin: AccountRow, work: WorkType, period: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(contractPeriods).where(eq(contractPeriods.work, work));
-    await tx
-      .insert(contractPeriods)
-      .values({ work, period })
-      .onConflictDoUpdate({ target: contractPeriods.work, set: { period, updatedAt: new Date() } });
-    await recordAudit(tx, actorOf(admin), [
-      { action: 'contract.update', entity: 'contract-period', entityId: work, before: { period: before?.period ?? null }, after: { period } },
-    ]);
-  });
+  const [before] = await db.select().from(contractPeriods).where(eq(contractPeriods.work, work));
+  await db
+    .insert(contractPeriods)
+    .values({ work, period })
+    .onConflictDoUpdate({ target: contractPeriods.work, set: { period, updatedAt: new Date() } });
+  await recordAudit(db, actorOf(admin), [
+    { action: 'contract.update', entity: 'contract-period', entityId: work, before: { period: before?.period ?? null }, after: { period } },
+  ]);
 }
 
 // ---- audit trail ----

@@ -74,43 +74,50 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     serve(app, responseCacheSize, admins, async (request) => request.server.responseCache.size);
 
     serve(app, listAccountsRoute, admins, async (request) => listAccounts(deps.db, request.query));
-    serve(app, createAccount, admins, async (request, reply) => {
-      const outcome = await adminCreateAccount(deps.db, request.user!, request.body);
-      if (outcome === 'taken') return reply.status(200).send({ success: false, msg: MSG.alreadyRegistered });
-      return reply.status(201).send({ success: true, msg: MSG.registered });
+    serve(app, createAccount, admins, async (request, reply, db) => {
+      const outcome = await adminCreateAccount(db, request.user!, request.body);
+      if (outcome === 'taken') return { success: false, msg: MSG.alreadyRegistered };
+      reply.status(201);
+      return { success: true, msg: MSG.registered };
     });
-    serve(app, updateAccountRoute, admins, async (request) => {
-      await updateAccount(deps.db, request.user!, request.params.id, request.body);
+    serve(app, updateAccountRoute, admins, async (request, _reply, db) => {
+      await updateAccount(db, request.user!, request.params.id, request.body);
       return { success: true as const, msg: MSG.accountUpdated };
     });
-    serve(app, sendReset, admins, async (request) => {
+    // the code is mailed (SMTP, or the outbox folder) once it is stored: a mail cannot be
+    // taken back by a rollback, so this write commits its code before sending
+    serve(app, sendReset, { ...admins, ownTransactions: 'sends mail' }, async (request) => {
       const account = await findAccount(deps.db, request.params.id);
       if (!account) throw new HttpError(404, MSG.accountNotFound);
       await sendResetCode(deps, account);
       await recordAudit(deps.db, { id: request.user!.id, name: request.user!.name }, [{ action: 'account.send-reset', entity: 'account', entityId: account.id }]);
       return { success: true as const, msg: MSG.resetCodeSent };
     });
-    serve(app, endSessionsRoute, admins, async (request) => {
-      await endSessions(deps.db, request.user!, request.params.id);
+    serve(app, endSessionsRoute, admins, async (request, _reply, db) => {
+      await endSessions(db, request.user!, request.params.id);
       return { success: true as const, msg: MSG.sessionsEnded };
     });
 
-    serve(app, addState, admins, async (request, reply) => reply.status(201).send(await saveState(deps.db, request.user!, null, request.body.name)));
-    serve(app, renameState, admins, async (request) => saveState(deps.db, request.user!, request.params.id, request.body.name));
-    serve(app, removeState, admins, async (request) => {
-      await deleteState(deps.db, request.user!, request.params.id);
+    serve(app, addState, admins, async (request, reply, db) => {
+      const state = await saveState(db, request.user!, null, request.body.name);
+      reply.status(201);
+      return state;
+    });
+    serve(app, renameState, admins, async (request, _reply, db) => saveState(db, request.user!, request.params.id, request.body.name));
+    serve(app, removeState, admins, async (request, _reply, db) => {
+      await deleteState(db, request.user!, request.params.id);
       return { success: true as const, msg: MSG.stateDeleted };
     });
 
-    serve(app, saveCompanyProfileRoute, { ...admins, bodyLimit: PROFILE_BODY_LIMIT }, async (request) => saveCompanyProfile(deps.db, request.user!, request.body));
+    serve(app, saveCompanyProfileRoute, { ...admins, bodyLimit: PROFILE_BODY_LIMIT }, async (request, _reply, db) => saveCompanyProfile(db, request.user!, request.body));
 
     serve(app, staffingNorms, admins, async () => ({ norms: await listStaffingNorms(deps.db) }));
-    serve(app, saveStaffingNormRoute, admins, async (request) => {
-      await saveStaffingNorm(deps.db, request.user!, request.params.work, request.body.perCoach);
+    serve(app, saveStaffingNormRoute, admins, async (request, _reply, db) => {
+      await saveStaffingNorm(db, request.user!, request.params.work, request.body.perCoach);
       return { success: true as const, msg: MSG.staffingNormSaved };
     });
-    serve(app, saveContractPeriodRoute, admins, async (request) => {
-      await saveContractPeriod(deps.db, request.user!, request.params.work, request.body.period);
+    serve(app, saveContractPeriodRoute, admins, async (request, _reply, db) => {
+      await saveContractPeriod(db, request.user!, request.params.work, request.body.period);
       return { success: true as const, msg: MSG.contractPeriodSaved };
     });
 

@@ -77,6 +77,7 @@ async function registerStaffMember(deps: AppDeps, input: RegisterInput, actor: U
   const passwordHash = await hashPassword(input.password);
   const who = { id: actor.id, name: actor.name };
   try {
+    // a savepoint inside the request's transaction: a taken Aadhaar or e-mail is answered, not a fault
     await deps.db.transaction(async (tx) => {
       const member = await insertWorker(tx, who, staffInput);
       const [user] = await tx

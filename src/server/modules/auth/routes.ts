@@ -15,6 +15,7 @@ import { RESET_TICKET_TTL_MINUTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { serve } from '../../contract-route.js';
+import { HttpError } from '../../http-error.js';
 import type { AppDeps } from '../../deps.js';
 import { resolveUser } from '../../plugins/auth.js';
 import { countUsers } from './accounts.service.js';
@@ -28,14 +29,17 @@ import { tokenFromHeader } from './tokens.js';
 /** The /auth calls of SPEC §7 (sign-in, guards, registration, password reset), from src/shared/api/auth.ts. */
 export function authRoutes(deps: AppDeps) {
   return async function authPlugin(app: FastifyInstance): Promise<void> {
-    serve(app, loginRoute, { leavesKeptAnswers: true }, async (request) => {
+    // The sign-in limits count every attempt, the refused ones first (decision 0012): their
+    // counters must stay when the answer is 401, so these writes open their own transactions
+    const countsRefusals = 'its attempt counters must stay when it is refused';
+    serve(app, loginRoute, { leavesKeptAnswers: true, ownTransactions: countsRefusals }, async (request) => {
       const { user, token } = await login(deps, request.body.email, request.body.password);
       return { success: true as const, msg: MSG.loginSuccess, user, token };
     });
 
-    serve(app, logout, { leavesKeptAnswers: true }, async (request) => {
+    serve(app, logout, { leavesKeptAnswers: true }, async (request, _reply, db) => {
       const token = tokenFromHeader(request.headers.authorization);
-      if (token) await revokeSession(deps.db, token);
+      if (token) await revokeSession(db, token);
       return { success: true as const, msg: MSG.loggedOut };
     });
 
@@ -56,15 +60,17 @@ export function authRoutes(deps: AppDeps) {
 
     serve(app, setup, {}, async () => ({ needsFirstAccount: (await countUsers(deps.db)) === 0 }));
 
-    serve(app, registerRoute, {}, async (request, reply) => {
-      const actor = request.headers.authorization ? await resolveUser(deps.db, request) : null;
-      if (request.headers.authorization && !actor) return reply.status(401).send({ msg: MSG.sessionExpired });
-      const outcome = await register(deps, request.body, actor);
-      if (outcome === 'already-registered') return reply.status(200).send({ success: false, msg: MSG.alreadyRegistered });
-      return reply.status(201).send({ success: true, msg: MSG.registered });
+    serve(app, registerRoute, {}, async (request, reply, db) => {
+      const actor = request.headers.authorization ? await resolveUser(db, request) : null;
+      if (request.headers.authorization && !actor) throw new HttpError(401, MSG.sessionExpired);
+      const outcome = await register({ ...deps, db }, request.body, actor);
+      if (outcome === 'already-registered') return { success: false, msg: MSG.alreadyRegistered };
+      reply.status(201);
+      return { success: true, msg: MSG.registered };
     });
 
-    serve(app, forgetPassword, {}, async (request) => {
+    // a reset code is mailed once it is stored (a mail cannot be taken back by a rollback)
+    serve(app, forgetPassword, { ownTransactions: `${countsRefusals}, and it sends mail` }, async (request) => {
       await requestResetCode(deps, request.body.email, request.ip);
       return { success: true, message: MSG.otpSent };
     });
@@ -76,13 +82,13 @@ export function authRoutes(deps: AppDeps) {
       secure: protocol === 'https' || deps.config.publicUrl.startsWith('https:'),
     });
 
-    serve(app, verifyOtp, {}, async (request, reply) => {
+    serve(app, verifyOtp, { ownTransactions: countsRefusals }, async (request, reply) => {
       const { ticket } = await verifyResetCode(deps, request.body.email, request.body.otp, request.ip);
       reply.header('set-cookie', resetTicketCookie(ticket, RESET_TICKET_TTL_MINUTES * 60, resetCookie(request.protocol)));
       return { success: true, message: MSG.otpVerified, resetToken: ticket };
     });
 
-    serve(app, resetPasswordRoute, {}, async (request, reply) => {
+    serve(app, resetPasswordRoute, { ownTransactions: countsRefusals }, async (request, reply) => {
       const tickets = [request.body.resetToken, resetTicketFromCookieHeader(request.headers.cookie)].filter(
         (ticket): ticket is string => typeof ticket === 'string' && ticket.length > 0,
       );

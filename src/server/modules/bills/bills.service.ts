@@ -63,6 +63,7 @@ export type CreateBillResult = { created: true; bill: Bill } | { created: false;
 export async function createBill(db: Database, actor: Actor, request: NewBill): Promise<CreateBillResult> {
   const value = { ...columns(request), work: request.work, month: request.month };
   try {
+    // a savepoint inside the request's transaction: a taken month is answered, not a fault
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(bills).values(value).returning();
       await recordAudit(tx, actor, [{ action: 'bill.create', entity: 'bill', entityId: inserted!.id, after: auditCopy(inserted!) }]);
@@ -78,25 +79,20 @@ export async function createBill(db: Database, actor: Actor, request: NewBill): 
 /** PUT /mcctrain/update-bill/{id}: amounts, coaches and status; any status change is allowed. */
 export async function updateBill(db: Database, actor: Actor, id: string, request: BillValues): Promise<Bill> {
   const change = columns(request);
-  const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(bills).where(eq(bills.id, id)).for('update');
-    if (!before) throw new HttpError(404, MSG.billNotFound);
-    const [after] = await tx
-      .update(bills)
-      .set({ ...change, contractPeriod: change.contractPeriod ?? before.contractPeriod, updatedAt: new Date() })
-      .where(eq(bills.id, id))
-      .returning();
-    await recordAudit(tx, actor, [{ action: 'bill.update', entity: 'bill', entityId: id, before: auditCopy(before), after: auditCopy(after!) }]);
-    return after!;
-  });
-  return presentBill(row);
+  const [before] = await db.select().from(bills).where(eq(bills.id, id)).for('update');
+  if (!before) throw new HttpError(404, MSG.billNotFound);
+  const [after] = await db
+    .update(bills)
+    .set({ ...change, contractPeriod: change.contractPeriod ?? before.contractPeriod, updatedAt: new Date() })
+    .where(eq(bills.id, id))
+    .returning();
+  await recordAudit(db, actor, [{ action: 'bill.update', entity: 'bill', entityId: id, before: auditCopy(before), after: auditCopy(after!) }]);
+  return presentBill(after!);
 }
 
 /** DELETE /mcctrain/delete-bill/{id}. */
 export async function deleteBill(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(bills).where(eq(bills.id, id)).returning();
-    if (!removed) throw new HttpError(404, MSG.billNotFound);
-    await recordAudit(tx, actor, [{ action: 'bill.delete', entity: 'bill', entityId: id, before: auditCopy(removed) }]);
-  });
+  const [removed] = await db.delete(bills).where(eq(bills.id, id)).returning();
+  if (!removed) throw new HttpError(404, MSG.billNotFound);
+  await recordAudit(db, actor, [{ action: 'bill.delete', entity: 'bill', entityId: id, before: auditCopy(removed) }]);
 }

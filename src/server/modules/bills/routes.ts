@@ -14,20 +14,21 @@ export function billRoutes(deps: AppDeps, guards: Guards) {
   return async function billPlugin(app: FastifyInstance): Promise<void> {
     serve(app, listBillsRoute, { onRequest: managers }, async (request) => ({ bills: await listBills(deps.db, request.query.work) }));
 
-    serve(app, createBillRoute, { onRequest: managers }, async (request, reply) => {
-      const result = await createBill(deps.db, actorOf(request), request.body);
-      if (!result.created) return reply.status(200).send({ success: false as const, msg: result.msg });
-      return reply.status(201).send({ success: true as const, msg: MSG.billAdded, bill: result.bill });
+    serve(app, createBillRoute, { onRequest: managers }, async (request, reply, db) => {
+      const result = await createBill(db, actorOf(request), request.body);
+      if (!result.created) return { success: false as const, msg: result.msg };
+      reply.status(201);
+      return { success: true as const, msg: MSG.billAdded, bill: result.bill };
     });
 
-    serve(app, updateBillRoute, { onRequest: managers }, async (request) => ({
+    serve(app, updateBillRoute, { onRequest: managers }, async (request, _reply, db) => ({
       success: true as const,
       msg: MSG.billUpdated,
-      bill: await updateBill(deps.db, actorOf(request), request.params.id, request.body),
+      bill: await updateBill(db, actorOf(request), request.params.id, request.body),
     }));
 
-    serve(app, deleteBillRoute, { onRequest: managers }, async (request) => {
-      await deleteBill(deps.db, actorOf(request), request.params.id);
+    serve(app, deleteBillRoute, { onRequest: managers }, async (request, _reply, db) => {
+      await deleteBill(db, actorOf(request), request.params.id);
       return { success: true as const, msg: MSG.billDeleted };
     });
   };

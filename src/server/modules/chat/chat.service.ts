@@ -56,12 +56,10 @@ export async function listChats(db: Database, query: { before?: string | undefin
 
 /** POST /chat/createchat: stores the message and tells every instance (NOTIFY on commit). */
 export async function createChat(db: Database, sender: AccountRow, text: string, now: Date): Promise<ChatMessage> {
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(chatMessages).values({ userId: sender.id, userName: sender.name, text, createdAt: now }).returning();
-    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${inserted!.id})`);
-    return inserted!;
-  });
-  return presentChat(row);
+  const [inserted] = await db.insert(chatMessages).values({ userId: sender.id, userName: sender.name, text, createdAt: now }).returning();
+  // on the request's transaction: PostgreSQL delivers it when that commits
+  await db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${inserted!.id})`);
+  return presentChat(inserted!);
 }
 
 /** Messages sent today (APP_TZ) by someone other than `userId`: the menu badge. */

@@ -46,11 +46,14 @@ export function chatRoutes(deps: AppDeps, guards: Guards, database: DatabaseHand
 
     serve(app, listChatsRoute, { onRequest: chatters }, async (request) => ({ chats: await listChats(deps.db, request.query) }));
 
-    serve(app, createChatRoute, { onRequest: chatters, leavesKeptAnswers: true }, async (request, reply) => {
+    // a message refused as too fast counts nothing (its transaction rolls back): the
+    // messages stored in the last minute are what the limit counts
+    serve(app, createChatRoute, { onRequest: chatters, leavesKeptAnswers: true }, async (request, reply, db) => {
       const user = request.user!;
-      if ((await hitRateLimit(deps.db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
-      const chat = await createChat(deps.db, user, request.body.text, deps.now());
-      return reply.status(201).send({ success: true as const, chat });
+      if ((await hitRateLimit(db, `chat:${user.id}`, 60)) > CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, MSG.chatTooFast);
+      const chat = await createChat(db, user, request.body.text, deps.now());
+      reply.status(201);
+      return { success: true as const, chat };
     });
 
     serve(app, todayChatCount, { onRequest: chatters }, async (request) => ({

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
 import { decodeDutyCursor, UUID } from '../../../shared/schemas/input-rules.js';
-import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
+import { dutyEditRefusal, reopenRefusal } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import {
@@ -191,28 +191,28 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   await checkCrew(deps.db, duty.work, duty.workerIds);
   const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
 
-  return deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(duties)
-      .values({
-        trainNo: duty.trainNo,
-        status: 'processing',
-        work: duty.work,
-        supervisorId: duty.supervisorId,
-        totalCoach: duty.totalCoach,
-        type: duty.type,
-        reqq,
-        used: duty.workerIds.length,
-        suppliedBedsheet: duty.suppliedBedsheet,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
-    await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
-    return (await presentDuties(tx, [inserted!]))[0]!;
-  });
+  // on the request's transaction (serve(), decision 0031)
+  const tx = deps.db;
+  const [inserted] = await tx
+    .insert(duties)
+    .values({
+      trainNo: duty.trainNo,
+      status: 'processing',
+      work: duty.work,
+      supervisorId: duty.supervisorId,
+      totalCoach: duty.totalCoach,
+      type: duty.type,
+      reqq,
+      used: duty.workerIds.length,
+      suppliedBedsheet: duty.suppliedBedsheet,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
+  await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
+  return (await presentDuties(tx, [inserted!]))[0]!;
 }
 
 interface Cursor {
@@ -348,56 +348,53 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   const completing = change.status === 'completed' && current.status !== 'completed';
   const reopening = change.status === 'processing' && current.status === 'completed';
 
-  const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(duties)
-      .set({
-        status: change.status,
-        updatedAt: now,
-        version: sql`${duties.version} + 1`,
-        ...(completing ? { completedAt: now, completedDay: dayInZone(now, deps.config.appTz) } : {}),
-        ...(reopening ? { completedAt: null, completedDay: null } : {}),
-        ...(change.returned !== undefined ? { returned: change.returned } : {}),
-        ...(change.edit
-          ? { trainNo: change.edit.trainNo, totalCoach: change.edit.totalCoach, reqq, used: change.edit.workerIds.length }
-          : {}),
-      })
-      // the version read above must still be the one in the database: otherwise someone
-      // changed the duty in between, and this change must not overwrite theirs
-      .where(and(eq(duties.id, id), eq(duties.version, current.version)))
-      .returning();
-    if (!row) return null;
-    let crew = currentCrew;
-    if (change.edit) {
-      crew = change.edit.workerIds;
-      await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
-      await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
-    } else if (completing || reopening) {
-      // the crew rows carry the duty's completed day, for attendance by worker and day
-      await tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id));
-    }
-    await recordAudit(tx, actor, [
-      {
-        action: change.edit ? 'duty.update' : completing ? 'duty.complete' : 'duty.status',
-        entity: 'duty',
-        entityId: id,
-        before: dutyAudit(current, currentCrew),
-        after: dutyAudit(row, crew),
-      },
-    ]);
-    return (await presentDuties(tx, [row]))[0]!;
-  });
-  if (!updated) {
+  const tx = deps.db;
+  const [row] = await tx
+    .update(duties)
+    .set({
+      status: change.status,
+      updatedAt: now,
+      version: sql`${duties.version} + 1`,
+      ...(completing ? { completedAt: now, completedDay: dayInZone(now, deps.config.appTz) } : {}),
+      ...(reopening ? { completedAt: null, completedDay: null } : {}),
+      ...(change.returned !== undefined ? { returned: change.returned } : {}),
+      ...(change.edit
+        ? { trainNo: change.edit.trainNo, totalCoach: change.edit.totalCoach, reqq, used: change.edit.workerIds.length }
+        : {}),
+    })
+    // the version read above must still be the one in the database: otherwise someone
+    // changed the duty in between, and this change must not overwrite theirs
+    .where(and(eq(duties.id, id), eq(duties.version, current.version)))
+    .returning();
+  if (!row) {
     // lost a race with another save; a plain completion that lost to another completion is no change
     const [latest] = await deps.db.select().from(duties).where(eq(duties.id, id));
     // deleted meanwhile (DELETE /mcctrain/deletework/{id})
     if (!latest) throw refuse(404, MSG.dutyNotFound);
-    if ( !change.edit && change.version === undefined && latest.status === change.status) {
+    if (!change.edit && change.version === undefined && latest.status === change.status) {
       return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false };
     }
     throw refuse(409, MSG.dutyStale);
   }
-  return { duty: updated, changed: true };
+  let crew = currentCrew;
+  if (change.edit) {
+    crew = change.edit.workerIds;
+    await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
+    await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
+  } else if (completing || reopening) {
+    // the crew rows carry the duty's completed day, for attendance by worker and day
+    await tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id));
+  }
+  await recordAudit(tx, actor, [
+    {
+      action: change.edit ? 'duty.update' : completing ? 'duty.complete' : 'duty.status',
+      entity: 'duty',
+      entityId: id,
+      before: dutyAudit(current, currentCrew),
+      after: dutyAudit(row, crew),
+    },
+  ]);
+  return { duty: (await presentDuties(tx, [row]))[0]!, changed: true };
 }
 
 /**
@@ -407,12 +404,11 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
  * it at once. A duty already gone (a retried delete) is not found.
  */
 export async function deleteDuty(deps: AppDeps, actor: AccountRow, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    // locked, so a parallel edit or completion waits and then finds the duty gone
-    const [row] = await tx.select().from(duties).where(eq(duties.id, id)).for('update');
-    if (!row) throw refuse(404, MSG.dutyNotFound);
-    const crew = await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id)).returning({ id: dutyWorkers.staffId });
-    await tx.delete(duties).where(eq(duties.id, id));
-    await recordAudit(tx, actor, [{ action: 'duty.delete', entity: 'duty', entityId: id, before: deletedDutyAudit(row, crew.map((member) => member.id)) }]);
-  });
+  const tx = deps.db;
+  // locked, so a parallel edit or completion waits and then finds the duty gone
+  const [row] = await tx.select().from(duties).where(eq(duties.id, id)).for('update');
+  if (!row) throw refuse(404, MSG.dutyNotFound);
+  const crew = await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id)).returning({ id: dutyWorkers.staffId });
+  await tx.delete(duties).where(eq(duties.id, id));
+  await recordAudit(tx, actor, [{ action: 'duty.delete', entity: 'duty', entityId: id, before: deletedDutyAudit(row, crew.map((member) => member.id)) }]);
 }

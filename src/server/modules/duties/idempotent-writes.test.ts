@@ -458,4 +458,45 @@ describe('an answer is stored only with a write that committed', () => {
     expectReplayOf(await create(sureshToken, form, key), retried);
     expect(await dutiesWithTrain('FAIL-IN-TX')).toBe(1);
   });
+
+  it('a write whose COMMIT fails leaves neither the duty, its audit row nor the key, and its retry with the key runs afresh', async () => {
+    // a deferred check runs at COMMIT, after the route has done all its work: the first
+    // commit of this train's audit row fails, as a commit that meets a fault would (a
+    // sequence counts the commits: it is not rolled back with them)
+    await t.deps.db.execute(sql.raw('create sequence commits_of_fail_at_commit'));
+    await t.deps.db.execute(
+      sql.raw(`create function refuse_first_commit() returns trigger language plpgsql as $$
+        begin
+          if new.after->>'trainno' = 'FAIL-AT-COMMIT' and nextval('commits_of_fail_at_commit') = 1 then
+            raise exception 'forced failure at commit';
+          end if;
+          return null;
+        end $$`),
+    );
+    await t.deps.db.execute(
+      sql.raw('create constraint trigger refuse_first_commit after insert on audit_log deferrable initially deferred for each row execute function refuse_first_commit()'),
+    );
+    const key = newKey();
+    const form = await mccForm('FAIL-AT-COMMIT');
+    const audited = async () =>
+      (await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'duty.create'), sql`${auditLog.after}->>'trainno' = 'FAIL-AT-COMMIT'`))).length;
+    try {
+      const failed = await create(sureshToken, form, key);
+      expect(failed.statusCode).toBe(500);
+      expect(await dutiesWithTrain('FAIL-AT-COMMIT')).toBe(0);
+      expect(await audited()).toBe(0);
+      expect(await keyRow(suresh, key)).toBeUndefined();
+      // the phone sends it again with its key: it runs afresh (no stored answer), once
+      const retried = await create(sureshToken, form, key);
+      expect(retried.statusCode).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expectReplayOf(await create(sureshToken, form, key), retried);
+      expect(await dutiesWithTrain('FAIL-AT-COMMIT')).toBe(1);
+      expect(await audited()).toBe(1);
+    } finally {
+      await t.deps.db.execute(sql.raw('drop trigger refuse_first_commit on audit_log'));
+      await t.deps.db.execute(sql.raw('drop function refuse_first_commit()'));
+      await t.deps.db.execute(sql.raw('drop sequence commits_of_fail_at_commit'));
+    }
+  });
 });

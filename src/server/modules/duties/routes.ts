@@ -9,6 +9,7 @@ import {
   updateDuty as updateDutyRoute,
 } from '../../../shared/api/duties.js';
 import { MSG } from '../../../shared/messages.js';
+import { DUTY_DELETERS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import { serve, viewerScope } from '../../contract-route.js';
@@ -21,7 +22,7 @@ import { createDuty, deleteDuty, getDuty, listDuties, refuse, refuseUnseenDuty, 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
   const crew = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
-  const managers = guards.roles(ROLE.manager, ROLE.admin);
+  const deleters = guards.roles(...DUTY_DELETERS);
   return async function dutyPlugin(app: FastifyInstance): Promise<void> {
     // SPEC §8: a failed duty call is read as {success: false, message} by SPEC's clients;
     // refusals of the request schema (answered {msg} by the error handler) carry them too
@@ -49,15 +50,16 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
     // 0017); a stored answer naming a duty is replayed only to a caller who may still see
     // that duty (a supervisor moved to another work type is answered as a new request would be)
     const seenBy = (request: FastifyRequest) => (stored: { body: { duty: { work: string } } }) => refuseUnseenDuty(request.user!, stored.body.duty.work);
-    serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply) =>
+    serve(app, createDutyRoute, { onRequest: crew, preValidation: ownDutyOfSupervisor }, async (request, reply, db) =>
       answerOnce(
         deps,
+        db,
         request,
         reply,
         createDutyRoute,
-        async (once) => ({
+        async () => ({
           status: 201,
-          body: { success: true as const, message: MSG.trainAdded, duty: await createDuty(once, request.user!, request.body) },
+          body: { success: true as const, message: MSG.trainAdded, duty: await createDuty({ ...deps, db }, request.user!, request.body) },
         }),
         seenBy(request),
       ),
@@ -77,18 +79,18 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, oneDuty, { onRequest: crew }, async (request) => getDuty(deps, request.user!, request.params.id));
 
-    serve(app, updateDutyRoute, { onRequest: crew }, async (request, reply) =>
-      answerOnce(deps, request, reply, updateDutyRoute, async (once) => {
-        const { duty, changed } = await updateDuty(once, request.user!, request.params.id, request.body);
+    serve(app, updateDutyRoute, { onRequest: crew }, async (request, reply, db) =>
+      answerOnce(deps, db, request, reply, updateDutyRoute, async () => {
+        const { duty, changed } = await updateDuty({ ...deps, db }, request.user!, request.params.id, request.body);
         return { status: 200, body: { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty } };
       }, seenBy(request)),
     );
 
     // a delete's answer names no duty, and only managers and admins (who see every work
     // type) may send it: their guard refuses a replay by anyone else, as a new request
-    serve(app, deleteDutyRoute, { onRequest: managers }, async (request, reply) =>
-      answerOnce(deps, request, reply, deleteDutyRoute, async (once) => {
-        await deleteDuty(once, request.user!, request.params.id);
+    serve(app, deleteDutyRoute, { onRequest: deleters }, async (request, reply, db) =>
+      answerOnce(deps, db, request, reply, deleteDutyRoute, async () => {
+        await deleteDuty({ ...deps, db }, request.user!, request.params.id);
         return { status: 200, body: { success: true as const, msg: MSG.dutyDeleted } };
       }),
     );

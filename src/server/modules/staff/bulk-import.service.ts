@@ -88,9 +88,7 @@ async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values
  * already registered, or repeated in the file, are skipped and listed. The import is one
  * transaction of multi-row inserts.
  */
-export async function importWorkers(db: Database, actor: Actor, buffer: Buffer): Promise<ImportResult> {
-  const rows = await readWorkbook(buffer);
-
+export async function importWorkers(db: Database, actor: Actor, rows: Awaited<ReturnType<typeof readWorkbook>>): Promise<ImportResult> {
   const problems: RowProblem[] = [];
   const valid: { rowNumber: number; input: StaffInput }[] = [];
   for (const { rowNumber, values } of rows) {
@@ -115,10 +113,9 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
   }
   const givenEmpIds = valid.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   const aadhars = valid.map(({ input }) => input.aadhar);
-  const [takenEmpSet, takenAadhar] = await Promise.all([
-    takenEmpIds(db, givenEmpIds),
-    chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk))),
-  ]);
+  // one after the other: on a transaction they share one connection
+  const takenEmpSet = await takenEmpIds(db, givenEmpIds);
+  const takenAadhar = await chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk)));
   const takenAadharSet = new Set(takenAadhar);
   for (const { rowNumber, input } of valid) {
     if (input.empid && takenEmpSet.has(empIdKey(input.empid))) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
@@ -158,40 +155,38 @@ export async function importWorkers(db: Database, actor: Actor, buffer: Buffer):
 }
 
 /**
- * Inserts the rows in one transaction with their audit entries. Emp IDs left empty are
+ * Inserts the rows with their audit entries, on the request's transaction. Emp IDs left empty are
  * generated inside it after every taken one (claimEmpIds), which also refuses a typed ID
  * registered meanwhile (409).
  */
 async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
   const typed = toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   try {
-      return await db.transaction(async (tx) => {
-        const generated = await claimEmpIds(tx, typed, toInsert.length - typed.length);
-        let next = 0;
-        const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
-        const inserted: StaffRow[] = [];
-        // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
-        for (let start = 0; start < values.length; start += 1000) {
-          const returned = await tx
-            .insert(staff)
-            .values(values.slice(start, start + 1000))
-            // registered meanwhile by someone else: skipped, not an error
-            .onConflictDoNothing({ target: staff.aadhar })
-            .returning();
-          inserted.push(...returned);
-        }
-        await recordAudit(
-          tx,
-          actor,
-          inserted.map((row) => ({
-            action: 'staff.import',
-            entity: 'staff',
-            entityId: row.id,
-            after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
-          })),
-        );
-        return inserted;
-      });
+    const generated = await claimEmpIds(db, typed, toInsert.length - typed.length);
+    let next = 0;
+    const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
+    const inserted: StaffRow[] = [];
+    // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
+    for (let start = 0; start < values.length; start += 1000) {
+      const returned = await db
+        .insert(staff)
+        .values(values.slice(start, start + 1000))
+        // registered meanwhile by someone else: skipped, not an error
+        .onConflictDoNothing({ target: staff.aadhar })
+        .returning();
+      inserted.push(...returned);
+    }
+    await recordAudit(
+      db,
+      actor,
+      inserted.map((row) => ({
+        action: 'staff.import',
+        entity: 'staff',
+        entityId: row.id,
+        after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
+      })),
+    );
+    return inserted;
   } catch (error) {
     if (staffConflict(error) === 'empid') throw new HttpError(409, MSG.empIdTaken);
     throw error;

@@ -11,7 +11,6 @@ import { HttpError } from '../../http-error.js';
  * check of the register and the write that follows cannot be overtaken by another writer.
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The one case rule: Emp IDs compare without regard to letter case ('emp00002' is
@@ -73,7 +72,7 @@ function highestOwnNumber(ids: Iterable<string>): bigint {
  * sequence is first moved past the highest one, then drawn from. Under the lock no one
  * writes an Emp ID between the check and the caller's insert.
  */
-export async function claimEmpIds(tx: Tx, typed: readonly string[], needed: number, exceptStaffId?: string): Promise<string[]> {
+export async function claimEmpIds(tx: Database, typed: readonly string[], needed: number, exceptStaffId?: string): Promise<string[]> {
   await lockEmpIds(tx);
   if (typed.length && (await takenEmpIds(tx, typed, exceptStaffId)).size) throw new HttpError(409, MSG.empIdTaken);
   if (needed === 0) return [];

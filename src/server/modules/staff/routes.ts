@@ -12,12 +12,13 @@ import {
 } from '../../../shared/api/staff.js';
 import { BULK_MAX_BYTES } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
+import { STAFF_EDITORS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { serve, viewerScope } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
-import { importWorkers, templateWorkbook } from './bulk-import.service.js';
+import { importWorkers, readWorkbook, templateWorkbook } from './bulk-import.service.js';
 import { lookupIfsc } from './ifsc.service.js';
 import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker } from './staff.service.js';
 
@@ -52,17 +53,18 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer | null> {
 
 /** The staff register (SPEC §7 /worker rows and /auth/getsupervisor), from the contracts of src/shared/api/staff.ts. */
 export function staffRoutes(deps: AppDeps, guards: Guards) {
-  const managers = guards.roles(ROLE.manager, ROLE.admin);
+  const managers = guards.roles(...STAFF_EDITORS);
   const staffReaders = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
 
   return async function staffPlugin(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { limits: { fileSize: BULK_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     const actorOf = (request: { user: { id: string; name: string } | null }) => ({ id: request.user!.id, name: request.user!.name });
 
-    serve(app, createWorkerRoute, { onRequest: managers }, async (request, reply) => {
-      const result = await createWorker(deps.db, actorOf(request), request.body);
-      if (!result.created) return reply.status(200).send({ success: false as const, msg: MSG.alreadyRegistered });
-      return reply.status(201).send({ success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') });
+    serve(app, createWorkerRoute, { onRequest: managers }, async (request, reply, db) => {
+      const result = await createWorker(db, actorOf(request), request.body);
+      if (!result.created) return { success: false as const, msg: MSG.alreadyRegistered };
+      reply.status(201);
+      return { success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') };
     });
 
     // a supervisor's answer is their own work type's crew; a manager's and an admin's the same
@@ -84,22 +86,27 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       return [worker];
     });
 
-    serve(app, updateWorkerRoute, { onRequest: managers }, async (request) => {
-      const row = await updateWorker(deps.db, request.user!, request.params.id, request.body);
+    serve(app, updateWorkerRoute, { onRequest: managers }, async (request, _reply, db) => {
+      const row = await updateWorker(db, request.user!, request.params.id, request.body);
       return { success: true as const, msg: MSG.workerUpdated, worker: presentWorker(row, 'full') };
     });
 
-    serve(app, uploadWorkers, { onRequest: managers }, async (request, reply) => {
+    // the upload is read and its sheet parsed before the transaction opens: only the
+    // import's statements hold it
+    const readUpload = async (request: FastifyRequest) => {
       if (!request.isMultipart()) throw new HttpError(400, MSG.selectExcelFile);
       const buffer = await readOneFile(request);
       if (!buffer || buffer.length === 0) throw new HttpError(400, MSG.selectExcelFile);
-      const result = await importWorkers(deps.db, actorOf(request), buffer);
-      return reply.status(200).send({
+      return readWorkbook(buffer);
+    };
+    serve(app, uploadWorkers, { onRequest: managers, prepare: readUpload }, async (request, _reply, db, rows) => {
+      const result = await importWorkers(db, actorOf(request), rows);
+      return {
         success: true as const,
         msg: MSG.bulkUploaded(result.imported, result.skipped.length),
         imported: result.imported,
         skipped: result.skipped,
-      });
+      };
     });
 
     serve(app, uploadTemplate, { onRequest: managers }, async (_request, reply) =>

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
 import { maskAadhar, maskAccountNumber, STAFF_STATUS } from '../../../shared/staff.js';
-import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/staff-permissions.js';
+import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/permissions.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
@@ -13,7 +13,6 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { claimEmpIds } from './emp-ids.js';
 
 export type StaffRow = typeof staff.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** How much of a record a reader sees. */
 export type StaffView = 'full' | 'list' | 'crew';
@@ -103,7 +102,7 @@ export function newStaffValues(input: StaffInput, empId: string) {
  * Inserts a staff record inside the caller's transaction and audits it; a typed Emp ID
  * the register holds in any case is refused (409).
  */
-export async function insertWorker(tx: Tx, actor: Actor | null, input: StaffInput): Promise<StaffRow> {
+export async function insertWorker(tx: Database, actor: Actor | null, input: StaffInput): Promise<StaffRow> {
   const [generated] = await claimEmpIds(tx, input.empid ? [input.empid] : [], input.empid ? 0 : 1);
   const [row] = await tx
     .insert(staff)
@@ -127,6 +126,7 @@ export function staffConflict(error: unknown): 'aadhar' | 'empid' | null {
  */
 export async function createWorker(db: Database, actor: Actor | null, input: StaffInput): Promise<CreateWorkerResult> {
   try {
+    // a savepoint inside the request's transaction: a taken Aadhaar is answered, not a fault
     const worker = await db.transaction((tx) => insertWorker(tx, actor, input));
     return { created: true, worker };
   } catch (error) {
@@ -208,7 +208,7 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
 }
 
 /** The account linked to a staff record, if any: its role decides who may change the record. */
-async function linkedAccount(db: Database | Tx, staffId: string): Promise<{ id: string; role: number; disabled: boolean } | undefined> {
+async function linkedAccount(db: Database, staffId: string): Promise<{ id: string; role: number; disabled: boolean } | undefined> {
   const [row] = await db.select({ id: users.id, role: users.role, disabled: users.disabled }).from(users).where(eq(users.staffId, staffId));
   return row;
 }
@@ -216,7 +216,7 @@ async function linkedAccount(db: Database | Tx, staffId: string): Promise<{ id: 
 /**
  * GET /worker/getoneworker/{id}: the record with the account linked to it. The full
  * Aadhaar and account number only go to editors who may change the record (decision
- * 0015, src/shared/staff-permissions.ts); others read them masked. `ownRecord` tells the
+ * 0015, src/shared/permissions.ts); others read them masked. `ownRecord` tells the
  * edit form it is the reader's own (their designation and Resigned are an admin's).
  */
 export async function getWorker(db: Database, viewer: StaffEditor, id: string): Promise<Worker | undefined> {
@@ -236,7 +236,7 @@ export async function getWorker(db: Database, viewer: StaffEditor, id: string): 
 }
 
 /** Refuses to leave no admin who can sign in (the rule admin.service applies to accounts). */
-async function keepOneAdmin(tx: Tx, resigningUserId: string): Promise<void> {
+async function keepOneAdmin(tx: Database, resigningUserId: string): Promise<void> {
   await lockAdminChanges(tx);
   if ((await otherAdminsWhoCanSignIn(tx, resigningUserId)) === 0) throw new HttpError(409, MSG.lastAdminResigned);
 }
@@ -251,39 +251,37 @@ async function keepOneAdmin(tx: Tx, resigningUserId: string): Promise<void> {
 export async function updateWorker(db: Database, editor: Pick<AccountRow, 'id' | 'name' | 'role'>, id: string, input: StaffInput): Promise<StaffRow> {
   const actor: Actor = { id: editor.id, name: editor.name };
   try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
-      if (!before) throw new HttpError(404, MSG.workerNotFound);
-      const account = await linkedAccount(tx, id);
-      if (!mayChangeStaffOf(editor, account)) throw new HttpError(403, MSG.staffOfHigherRole);
-      if (isOwnRecord(editor, account)) {
-        const refusal = ownRecordRefusal(before, input);
-        if (refusal) throw new HttpError(403, refusal);
-      }
-      const empId = input.empid ?? before.empId;
-      if (empId !== before.empId) await claimEmpIds(tx, [empId], 0, id);
-      const resigning = input.status === STAFF_STATUS.resigned && before.status !== STAFF_STATUS.resigned;
-      if (resigning && account && account.role === ROLE.admin && !account.disabled) await keepOneAdmin(tx, account.id);
-      const [after] = await tx
-        .update(staff)
-        .set({ ...columnsOf(input), empId, updatedAt: new Date() })
-        .where(eq(staff.id, id))
-        .returning();
-      await recordAudit(tx, actor, [
-        { action: 'staff.update', entity: 'staff', entityId: id, before: auditCopy(before), after: auditCopy(after!) },
-      ]);
-      if (resigning && account) {
-        await tx.delete(sessions).where(eq(sessions.userId, account.id));
-      }
-      // keep the account's name, phone and work type in step with the register
-      if (account) {
-        await tx
-          .update(users)
-          .set({ name: after!.name, phone: after!.phone, work: after!.work, updatedAt: new Date() })
-          .where(eq(users.id, account.id));
-      }
-      return after!;
-    });
+    const [before] = await db.select().from(staff).where(eq(staff.id, id)).for('update');
+    if (!before) throw new HttpError(404, MSG.workerNotFound);
+    const account = await linkedAccount(db, id);
+    if (!mayChangeStaffOf(editor, account)) throw new HttpError(403, MSG.staffOfHigherRole);
+    if (isOwnRecord(editor, account)) {
+      const refusal = ownRecordRefusal(before, input);
+      if (refusal) throw new HttpError(403, refusal);
+    }
+    const empId = input.empid ?? before.empId;
+    if (empId !== before.empId) await claimEmpIds(db, [empId], 0, id);
+    const resigning = input.status === STAFF_STATUS.resigned && before.status !== STAFF_STATUS.resigned;
+    if (resigning && account && account.role === ROLE.admin && !account.disabled) await keepOneAdmin(db, account.id);
+    const [after] = await db
+      .update(staff)
+      .set({ ...columnsOf(input), empId, updatedAt: new Date() })
+      .where(eq(staff.id, id))
+      .returning();
+    await recordAudit(db, actor, [
+      { action: 'staff.update', entity: 'staff', entityId: id, before: auditCopy(before), after: auditCopy(after!) },
+    ]);
+    if (resigning && account) {
+      await db.delete(sessions).where(eq(sessions.userId, account.id));
+    }
+    // keep the account's name, phone and work type in step with the register
+    if (account) {
+      await db
+        .update(users)
+        .set({ name: after!.name, phone: after!.phone, work: after!.work, updatedAt: new Date() })
+        .where(eq(users.id, account.id));
+    }
+    return after!;
   } catch (error) {
     const conflict = staffConflict(error);
     if (conflict === 'aadhar') throw new HttpError(409, MSG.aadharTaken);

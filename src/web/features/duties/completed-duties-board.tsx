@@ -16,7 +16,8 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompletedDuties } from './api.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { thisMonthRange } from './duty-form.js';
-import { useMayDeleteDuties } from './duty-permissions.js';
+import { mayDeleteDuty } from '../../../shared/permissions.js';
+import { useAuth } from '../../auth/auth-context.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { addressRange, bedsheetColor, COMPLETED_TABS, formatDay, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
@@ -45,7 +46,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   const [picking, setPicking] = useState<Range | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const cards = useNarrowScreen();
-  const mayDelete = useMayDeleteDuties();
+  const mayDelete = mayDeleteDuty(useAuth().user?.role);
   const timeZone = useCompanyTimeZone();
   const days = range ?? thisMonthRange(new Date(), timeZone);
   const { t, i18n } = useTranslation();

@@ -13,7 +13,8 @@ import { MarkCompletedButton } from './mark-completed-button.js';
 import { CompletionHoldScope } from './completion-hold-scope.js';
 import { WorkTabs } from './work-tabs.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
-import { useMayDeleteDuties } from './duty-permissions.js';
+import { mayDeleteDuty } from '../../../shared/permissions.js';
+import { useAuth } from '../../auth/auth-context.js';
 import { savedListName } from '../../offline/list-cache.js';
 import { useOutboxStatus } from '../../offline/outbox-provider.js';
 import { liveBoardWithQueued } from '../../offline/queued-duties.js';
@@ -50,7 +51,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
   const { entries } = useOutboxStatus();
   const duties = liveBoardWithQueued(live.data?.pages.flatMap((page) => page.duties) ?? [], entries, work);
   const manager = variant === 'manager';
-  const mayDelete = useMayDeleteDuties();
+  const mayDelete = mayDeleteDuty(useAuth().user?.role);
   const cards = useNarrowScreen();
   const columns = manager ? 7 : 5;
   const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);

@@ -8,7 +8,7 @@ import { errorText } from '../../api/error-text.js';
 import type { OutboxEntry } from '../../offline/outbox-types.js';
 import { useSubmitWrite } from '../../offline/submit-write.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { dutyEditRefusal } from '../../../shared/duty-permissions.js';
+import { dutyEditRefusal } from '../../../shared/permissions.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
-import { dutyEditRefusal, reopenRefusal } from '../../../shared/duty-permissions.js';
+import { dutyEditRefusal, mayDeleteDuty, reopenRefusal } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { dutyEditSchema } from '../../../shared/schemas/duties.js';
@@ -25,7 +25,6 @@ import { useSubmitWrite } from '../../offline/submit-write.js';
 import { MarkCompletedButton } from './mark-completed-button.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { readDutyForm } from './duty-form.js';
-import { useMayDeleteDuties } from './duty-permissions.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
 import { useErrorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
@@ -101,7 +100,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
   const errorText = useErrorText();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const mayDelete = useMayDeleteDuties() && duty.pending !== 'added';
+  const mayDelete = mayDeleteDuty(user?.role) && duty.pending !== 'added';
   // the crew edit goes through the phone's outbox (decision 0020)
   const submitWrite = useSubmitWrite();
   const [saving, setSaving] = useState(false);

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
-import { STAFF_STATUS } from '../../../shared/staff.js';
+import { ownRecordMaySetStatus } from '../../../shared/permissions.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { englishErrorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
@@ -96,9 +96,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   // one's own designation and Resigned are an admin's to set (decision 0015): not offered
   const own = worker.ownRecord === true;
   const designationOptions = labels.designationOptions;
-  const statusOptions = own
-    ? labels.statusOptions.map((option) => (option.value === STAFF_STATUS.resigned && worker.status !== STAFF_STATUS.resigned ? { ...option, disabled: true } : option))
-    : labels.statusOptions;
+  const statusOptions = own ? labels.statusOptions.map((option) => (ownRecordMaySetStatus(worker, option.value) ? option : { ...option, disabled: true })) : labels.statusOptions;
   const navigate = useNavigate();
   const update = useUpdateWorker(worker._id);
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
