@@ -54,7 +54,7 @@ function cellText(value: unknown): string {
  * Reads the first sheet into header-keyed rows; refuses files that are not workbooks or
  * have more than BULK_MAX_ROWS rows. The parsing runs in a worker thread (sheet-reader.ts).
  */
-async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values: Partial<Record<Header, string>> }[]> {
+export async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number; values: Partial<Record<Header, string>> }[]> {
   const grid = await readSheetOffThread(buffer, BULK_MAX_ROWS);
   const headerRow = (grid[0] ?? []).map(normaliseHeader);
   const missing = REQUIRED_HEADERS.filter((header) => !headerRow.includes(header));
