@@ -216,7 +216,7 @@ describe('password reset', () => {
     }
     const blocked = await call('forgetpswd', { email: user.email }, freshIp());
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().msg).toBe(MSG.tooManyResetRequests);
+    expect(blocked.json().msg).toBe(MSG.tooManyRequests);
   });
 
   it(`limits code requests to ${OTP_REQUESTS_PER_IP_PER_HOUR} an hour per IP address`, async () => {
@@ -362,7 +362,7 @@ describe('the reset ticket (step 3 belongs to whoever passed step 2)', () => {
     }
     const blocked = await call('resetpassword', { email: user.email, newPassword: newPassword('blocked') }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ success: false, message: MSG.tooManyResetRequests, msg: MSG.tooManyResetRequests });
+    expect(blocked.json()).toMatchObject({ success: false, message: MSG.tooManyRequests, msg: MSG.tooManyRequests });
     // a noisy client behind the same address (a shared NAT) does not block a valid reset
     const { ticket } = await verifiedTicket(user.email, freshIp());
     const own = newPassword('same-ip');

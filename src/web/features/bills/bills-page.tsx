@@ -266,8 +266,8 @@ function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () 
       <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${m(MSG.billEdit)} ${month}`}>
         {m(MSG.billEdit)}
       </Button>
-      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.billDelete)} ${month}`}>
-        {m(MSG.billDelete)}
+      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.delete)} ${month}`}>
+        {m(MSG.delete)}
       </Button>
     </Group>
   );

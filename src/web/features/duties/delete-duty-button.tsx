@@ -49,8 +49,8 @@ export function DeleteDutyButton({
 
   return (
     <>
-      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.deleteDuty)}: ${what}`}>
-        {m(MSG.deleteDuty)}
+      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.delete)}: ${what}`}>
+        {m(MSG.delete)}
       </Button>
       <ConfirmDialog
         opened={asking}
