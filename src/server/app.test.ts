@@ -100,7 +100,7 @@ describe('web app and unknown paths', () => {
     for (const url of ['/api', '/api/v1/nope', '/api/v1/auth/nothing-here']) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ msg: MSG.notFound });
+      expect(response.json()).toEqual({ msg: MSG.notFound, code: 'notFound' });
     }
     const post = await t.app.inject({ method: 'POST', url: '/dashboard/manager' });
     expect(post.statusCode).toBe(404);
@@ -145,7 +145,7 @@ describe('errors and logs', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBeDefined();
-      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
     } finally {
       await broken.app.close();
     }
