@@ -86,7 +86,7 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
+        {errorText(query.error, MSG.somethingWentWrong)}
       </Alert>
     );
   }
