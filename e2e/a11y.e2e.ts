@@ -170,7 +170,7 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     const tally = new Map<string, number>();
     await signIn(page, manager);
     const failures = await visitAll(page, `${name}-manager`, managerPaths(), tally);
-    failures.push(...(await checkDialog(page, `/dashboard/manager/traindetail/${liveDutyId}`, MSG.deleteDuty, `${name} delete confirmation`, tally)));
+    failures.push(...(await checkDialog(page, `/dashboard/manager/traindetail/${liveDutyId}`, MSG.delete, `${name} delete confirmation`, tally)));
     await screenshot(page, `a11y-${name}-manager-delete-dialog`);
     report(`${name} manager`, tally);
     expect(failures).toEqual([]);

@@ -355,7 +355,7 @@ test.describe('train duties', () => {
     await page.waitForLoadState('networkidle');
 
     // Cancel keeps the duty
-    await row.getByRole('button', { name: `${MSG.deleteDuty}: train 19001` }).click();
+    await row.getByRole('button', { name: `${MSG.delete}: train 19001` }).click();
     const dialog = page.getByRole('dialog', { name: MSG.confirmDeleteDuty });
     await dialog.getByText(MSG.confirmDeleteDutyDetail).waitFor();
     await motionSettled(page);
@@ -366,7 +366,7 @@ test.describe('train duties', () => {
     expect((await call<DutyAnswer>('GET', `/mcctrain/getone-mcctrain/${done._id}`, managerToken)).status).toBe('completed');
 
     // confirming deletes it: the row goes, and the server no longer has it
-    await row.getByRole('button', { name: `${MSG.deleteDuty}: train 19001` }).click();
+    await row.getByRole('button', { name: `${MSG.delete}: train 19001` }).click();
     await dialog.getByRole('button', { name: MSG.confirmDeleteDutyAction }).click();
     await page.getByText(MSG.dutyDeleted).waitFor();
     await row.waitFor({ state: 'detached' });
@@ -379,7 +379,7 @@ test.describe('train duties', () => {
     await card.waitFor();
     await page.waitForLoadState('networkidle');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await card.getByRole('button', { name: `${MSG.deleteDuty}: train 19002` }).click();
+    await card.getByRole('button', { name: `${MSG.delete}: train 19002` }).click();
     await page.getByRole('dialog', { name: MSG.confirmDeleteDuty }).getByRole('button', { name: MSG.confirmDeleteDutyAction }).click();
     await card.waitFor({ state: 'detached' });
     await expect(call('GET', `/mcctrain/getone-mcctrain/${live._id}`, managerToken)).rejects.toThrow(/404/);
@@ -396,7 +396,7 @@ test.describe('train duties', () => {
     const { context, page, errors } = await openPage(browser, app);
     await signIn(page, mccSupervisor, '/dashboard/user');
     await rowOf(page, '19003').waitFor();
-    await expect(page.getByRole('button', { name: new RegExp(`^${MSG.deleteDuty}`) })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: new RegExp(`^${MSG.delete}`) })).toHaveCount(0);
 
     await page.goto('/dashboard/user/addduty');
     await page.getByLabel('Total Coaches').fill('7');

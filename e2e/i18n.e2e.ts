@@ -22,8 +22,8 @@ const WORKERS = ['Anil Kumar', 'Sunil Kumar', 'Kavya Menon'];
 const LIVE_TRAIN = '12625';
 const DONE_TRAIN = '16301';
 
-type Catalogue = typeof en;
-const CATALOGUES = { hi: hi as Catalogue, ml: ml as Catalogue };
+type Catalogue = typeof hi;
+const CATALOGUES = { hi, ml: ml as Catalogue };
 
 let app: RunningApp;
 let browser: Browser;
@@ -229,7 +229,7 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
     expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('dutyroll.language')])).toEqual(['en', 'en']);
 
     // SPEC §2 Add Work Details
-    await goByMenu(page, en, 'Add Duty', '**/dashboard/user/addduty');
+    await goByMenu(page, en as unknown as Catalogue, 'Add Duty', '**/dashboard/user/addduty');
     await page.getByRole('heading', { name: 'Add Work Details', exact: true }).waitFor();
     await expect(page).toHaveTitle(MSG.addTrainTitle);
     await page.getByLabel('Train Number').waitFor();

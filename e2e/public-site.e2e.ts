@@ -170,8 +170,8 @@ for (const [label, viewport] of [
       const footer = page.getByRole('contentinfo');
       await footer.getByText(MSG.copyright(new Date().getFullYear(), profile.name)).waitFor();
       for (const [name, path, heading] of [
-        [MSG.footerAbout, '/about', MSG.aboutUs],
-        [MSG.footerPrivacyPolicy, '/policy', MSG.privacyPolicy],
+        [MSG.navAbout, '/about', MSG.aboutUs],
+        [MSG.privacyPolicy, '/policy', MSG.privacyPolicy],
         [MSG.footerContact, '/contact', MSG.contactUs],
       ] as const) {
         await footer.getByRole('link', { name, exact: true }).click();

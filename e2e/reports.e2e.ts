@@ -291,11 +291,11 @@ test.describe('bills', () => {
     expect(await card(page, MSG.contractPeriod)).toBe('2024-2027');
 
     // Delete, after the question; Cancel keeps it.
-    await page.getByRole('button', { name: `${MSG.billDelete} ${billMonth}` }).click();
+    await page.getByRole('button', { name: `${MSG.delete} ${billMonth}` }).click();
     await page.getByText(MSG.confirmDeleteBill).waitFor();
     await page.getByRole('button', { name: MSG.cancel }).click();
     await page.getByText(MSG.confirmDeleteBill).waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: `${MSG.billDelete} ${billMonth}` }).click();
+    await page.getByRole('button', { name: `${MSG.delete} ${billMonth}` }).click();
     await page.getByRole('button', { name: MSG.confirmDeleteBillAction }).click();
     await page.getByText(MSG.billDeleted).waitFor();
     await page.getByText(MSG.noBillsFor('MCC')).waitFor();

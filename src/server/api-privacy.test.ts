@@ -56,10 +56,10 @@ describe('API documentation access (issue 12, point 7)', () => {
     for (const url of ['/api/docs/json', '/api/docs/yaml']) {
       const anonymous = await t.app.inject(url);
       expect(anonymous.statusCode, url).toBe(401);
-      expect(anonymous.json()).toEqual({ msg: MSG.notSignedIn });
+      expect(anonymous.json()).toEqual({ msg: MSG.notSignedIn, code: 'notSignedIn' });
       const supervisor = await t.app.inject({ url, headers: { authorization: supervisorToken } });
       expect(supervisor.statusCode, url).toBe(403);
-      expect(supervisor.json()).toEqual({ msg: MSG.forbidden });
+      expect(supervisor.json()).toEqual({ msg: MSG.forbidden, code: 'forbidden' });
     }
   });
 

@@ -100,7 +100,7 @@ describe('web app and unknown paths', () => {
     for (const url of ['/api', '/api/v1/nope', '/api/v1/auth/nothing-here']) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ msg: MSG.notFound });
+      expect(response.json()).toEqual({ msg: MSG.notFound, code: 'notFound' });
     }
     const post = await t.app.inject({ method: 'POST', url: '/dashboard/manager' });
     expect(post.statusCode).toBe(404);
@@ -111,11 +111,11 @@ describe('web app and unknown paths', () => {
     const manager = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
     for (const url of ['/api/v1/worker/getoneworker/%E0%A4%A', '/api/v1/worker/getoneworker/%', '/api/v1/mcctrain/getone-mcctrain/%zz', '/dashboard/manager/editstaff/%C0']) {
       const response = await t.app.inject({ url, headers: { authorization: `Bearer ${manager}` } });
-      expect([response.statusCode, response.json()], url).toEqual([400, { msg: MSG.badUrl }]);
+      expect([response.statusCode, response.json()], url).toEqual([400, { msg: MSG.badUrl, code: 'badUrl' }]);
       expect(response.headers['cache-control']).toBe('no-store');
     }
     const long = await t.app.inject({ url: `/api/v1/worker/getoneworker/${'x'.repeat(2000)}`, headers: { authorization: `Bearer ${manager}` } });
-    expect([long.statusCode, long.json()]).toEqual([404, { msg: MSG.notFound }]);
+    expect([long.statusCode, long.json()]).toEqual([404, { msg: MSG.notFound, code: 'notFound' }]);
   });
 
   it('sends a Content-Security-Policy and other security headers', async () => {
@@ -145,7 +145,7 @@ describe('errors and logs', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBeDefined();
-      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
     } finally {
       await broken.app.close();
     }

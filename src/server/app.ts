@@ -23,7 +23,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { createGuards } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { registerErrorHandling, withMessageCode } from './plugins/errors.js';
 import { runWithRequestBudget } from './db/request-budget.js';
 import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from './log-redaction.js';
 import { pruneRateLimits } from './rate-limit.js';
@@ -139,9 +139,10 @@ function changeAnnouncer(database: DatabaseHandle, log: FastifyBaseLogger) {
  */
 function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
-  if (error.code === 'FST_ERR_BAD_URL') reply.status(400).send({ msg: MSG.badUrl });
-  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.status(404).send({ msg: MSG.notFound });
-  else reply.status(error.statusCode ?? 400).send({ msg: MSG.invalidRequest });
+  // no route's hooks run for these, so the message's code is added here (decision 0030)
+  if (error.code === 'FST_ERR_BAD_URL') reply.status(400).send(withMessageCode({ msg: MSG.badUrl }));
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.status(404).send(withMessageCode({ msg: MSG.notFound }));
+  else reply.status(error.statusCode ?? 400).send(withMessageCode({ msg: MSG.invalidRequest }));
 }
 
 /** The whole application, ready to listen or to be called with inject() in tests. */

@@ -7,6 +7,7 @@ import type { Database } from './db/connect.js';
 import { HttpError } from './http-error.js';
 import { computeAnswer } from './response-cache.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
+import { withMessageCode } from '../shared/api/envelopes.js';
 
 /**
  * Registers a route from its contract (src/shared/api): the method, path, request schemas
@@ -152,10 +153,13 @@ function fastifySchema(contract: RouteContract) {
   for (const [status, answer] of Object.entries(contract.responses)) {
     response[Number(status)] = isFileResponse(answer)
       ? { description: answer.description, content: Object.fromEntries(answer.file.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])) }
-      : answer.description
-        ? answer
-        : // a success answer without its own words is described by what the route does
-          answer.describe(contract.summary);
+      : // an answer with a message declares its code and params (decision 0030)
+        withMessageCode(
+          answer.description
+            ? answer
+            : // a success answer without its own words is described by what the route does
+              answer.describe(contract.summary),
+        );
   }
   return {
     tags: [...contract.tags],

@@ -1,8 +1,15 @@
+import { describeMessage, type DescribedMessage } from '../shared/message-template.js';
+
 /**
  * An error meant for the person who made the request: its status and message are sent
- * as they are ({msg, ...extra}). Anything else that is thrown is a fault and answers 500.
+ * as they are ({msg, code, params, ...extra}). Anything else that is thrown is a fault and
+ * answers 500. The message is one of MSG's (src/shared/messages.ts): its code and values
+ * are taken when the error is made (decision 0030).
  */
 export class HttpError extends Error {
+  /** The message's code and values, as the answer sends them beside msg. */
+  readonly described: DescribedMessage | undefined;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -10,6 +17,7 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+    this.described = describeMessage(message);
   }
 }
 

@@ -16,10 +16,17 @@ import {
   PASSWORD_MIN,
 } from './limits.js';
 import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
+import { indexMessages, plural, template } from './message-template.js';
 
 /**
  * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
+ *
+ * Each entry's key is its code (dotted in a group: 'fields.trainNumber'): the server sends
+ * it beside the words, and the web's catalogues are keyed by it. This is the one place the
+ * English words are written: the web's English catalogue is made from MSG, a text that
+ * takes values is a template ({{0}}, {{count}}) that the other languages translate as it
+ * is (message-template.ts, decision 0030). No two entries may have the same words.
  */
 
 /** 'a, b, c or d': a choice in words, from the list the rule itself checks. */
@@ -72,19 +79,18 @@ export const MSG = {
   otpVerified: 'OTP verified. Choose a new password.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
-  tooManyResetRequests: 'Too many requests. Please try again later.',
   mailUnavailable: 'We could not send the e-mail just now. Please try again in a few minutes.',
 
   // §8 logout
   loggedOut: 'Logged out successfully',
 
   // §2 access guard, 404, admin
-  redirecting: (seconds: number) => `Redirecting you in ${seconds} seconds`,
+  redirecting: template<[seconds: number]>('Redirecting you in {{0}} seconds'),
   pageNotFound: 'Page Not Found',
   goBack: 'Go Back',
-  adminGreeting: (name: string | null | undefined) => `Hi, ${name || 'Admin'}!`,
+  adminGreeting: template<[name: string | null | undefined]>('Hi, {{0}}!', { anonymous: 'Hi, Admin!' }),
   adminWelcome: 'Welcome to the Admin Dashboard',
-  managerGreetingName: (name: string | null | undefined) => name || 'Manager',
+  managerGreetingName: template<[name: string | null | undefined]>('{{0}}', { anonymous: 'Manager' }),
   managerSubtitle: 'Advanced Manager Dashboard',
 
   // §5 and §8 staff
@@ -102,8 +108,8 @@ export const MSG = {
   noStaffInCategory: 'No staff found in this category.',
   // ours
   empIdTaken: 'This Emp ID is already in use',
-  empIdRepeatsRow: (row: number) => `Emp ID repeats row ${row}`,
-  aadharRepeatsRow: (row: number) => `Aadhar repeats row ${row}`,
+  empIdRepeatsRow: template<[row: number]>('Emp ID repeats row {{0}}'),
+  aadharRepeatsRow: template<[row: number]>('Aadhar repeats row {{0}}'),
   aadharAlreadyRegistered: 'Aadhar already registered',
   aadharTaken: 'This Aadhar number is already registered to another staff member',
   workerNotFound: 'Worker not found',
@@ -111,13 +117,13 @@ export const MSG = {
   statusInvalid: `Status must be ${oneOf(STAFF_STATUSES)}`,
   designationInvalid: `Designation must be ${oneOf(DESIGNATIONS)}`,
   ifscInvalid: 'Invalid IFSC code',
-  bulkUploaded: (imported: number, skipped: number) => `${imported} workers uploaded successfully, ${skipped} skipped`,
+  bulkUploaded: template<[imported: number, skipped: number]>('{{0}} workers uploaded successfully, {{1}} skipped'),
   bulkInvalidFile: 'The file could not be read as an Excel workbook (.xlsx or .xls)',
   bulkTooLarge: `The file is larger than ${BULK_MAX_BYTES / (1024 * 1024)} MB`,
   bulkTooManyRows: `The file has more than ${count(BULK_MAX_ROWS)} rows`,
   bulkEmpty: 'The first sheet has no worker rows',
-  bulkMissingHeaders: (headers: string) => `The first row must name the columns; missing: ${headers}`,
-  bulkRowsInvalid: (count: number) => `Nothing was imported: ${count} row${count === 1 ? ' has' : 's have'} problems`,
+  bulkMissingHeaders: template<[headers: string]>('The first row must name the columns; missing: {{0}}'),
+  bulkRowsInvalid: plural({ one: 'Nothing was imported: {{count}} row has problems', other: 'Nothing was imported: {{count}} rows have problems' }),
   staffOfHigherRole: "This staff record belongs to a manager's or an admin's account. Only an admin can change it.",
   ownStaffRecord: 'You cannot change your own designation or set yourself to Resigned. Ask an admin.',
   bulkOneFile: 'Upload one Excel file at a time',
@@ -148,14 +154,14 @@ export const MSG = {
   markCompleted: 'Mark Completed',
   totalWorkers: 'Total Workers',
   noWorkersFound: 'No workers found',
-  noLiveTrainsFor: (work: string) => `No live trains available for ${work}.`,
-  noLiveTrainsIn: (work: string) => `No live trains available in ${work}.`,
-  noCompletedTrains: (category: string) => `No completed trains found in ${category}.`,
+  noLiveTrainsFor: template<[work: string]>('No live trains available for {{0}}.'),
+  noLiveTrainsIn: template<[work: string]>('No live trains available in {{0}}.'),
+  noCompletedTrains: template<[category: string]>('No completed trains found in {{0}}.'),
   supervisorUnknown: 'Unknown',
   supervisorNotAssigned: 'Not Assigned',
   // ours
   workerTwice: 'A worker can be added only once',
-  workerNotEligible: (work: string) => `Only active staff of ${work} can be assigned to this duty`,
+  workerNotEligible: template<[work: string]>('Only active staff of {{0}} can be assigned to this duty'),
   supervisorInvalid: 'Choose a supervisor from the list',
   coachesInvalid: `Total coaches must be a whole number from 1 to ${MAX_COACHES}`,
   bedsheetsInvalid: `Bedsheet counts must be whole numbers from 0 to ${MAX_BEDSHEETS.toLocaleString('en-US')}`,
@@ -172,9 +178,10 @@ export const MSG = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the change with a new key.',
   workerInvalid: 'Choose workers from the list',
-  crewTooLarge: (max: number) => `A duty can have at most ${max} workers`,
+  crewTooLarge: template<[max: number]>('A duty can have at most {{0}} workers'),
   dutyDeleted: 'Duty deleted successfully',
-  deleteDuty: 'Delete',
+  /** the Delete button of a duty and of a bill */
+  delete: 'Delete',
   confirmDeleteDuty: 'Are you sure you want to delete this duty?',
   confirmDeleteDutyDetail: 'It is removed with its crew, and attendance and the dashboard no longer count it. The audit trail keeps a copy.',
   confirmDeleteDutyAction: 'Yes, delete duty',
@@ -185,7 +192,7 @@ export const MSG = {
   downloadExcel: 'Download Excel',
   addBillLink: '+ Add Bill',
   noBillsPassed: 'No bills passed yet',
-  noBillsFor: (category: string) => `No bills found for ${category}.`,
+  noBillsFor: template<[category: string]>('No bills found for {{0}}.'),
   notAvailable: 'N/A',
   addMonthlyBill: 'Add Monthly Bill',
   addBill: 'Add Bill',
@@ -197,7 +204,7 @@ export const MSG = {
   billDeleted: 'Bill Deleted Successfully',
   billDeleteError: 'Error deleting bill',
   // ours
-  billExists: (month: string, work: string) => `A bill for ${month} of ${work} already exists`,
+  billExists: template<[month: string, work: string]>('A bill for {{0}} of {{1}} already exists'),
   billNotFound: 'Bill not found',
   amountInvalid: 'Amounts must be rupees with at most 2 decimals',
   monthInvalid: 'Month must be given as YYYY-MM',
@@ -225,9 +232,9 @@ export const MSG = {
   accountUpdated: 'Account updated',
   stateNameRequired: 'State name is required',
   stateDeleted: 'State removed',
-  staffingNormRequired: (example: number) => `Enter staff per coach, e.g. ${example}`,
+  staffingNormRequired: template<[example: number]>('Enter staff per coach, e.g. {{0}}'),
   staffingNormPositive: 'Staff per coach must be above 0',
-  staffingNormTooHigh: (max: number) => `Staff per coach must be at most ${max}`,
+  staffingNormTooHigh: template<[max: number]>('Staff per coach must be at most {{0}}'),
   staffingNormSaved: 'Staffing norm saved',
   contractPeriodRequired: 'Contract period is required',
   contractPeriodSaved: 'Contract period saved',
@@ -236,26 +243,26 @@ export const MSG = {
   shortNameRequired: 'Short name is required',
   companyPhoneRequired: 'Phone is required',
   addressRequired: 'Address is required',
-  logoTooLarge: (maxBytes: number) => `The logo must be smaller than ${Math.round(maxBytes / 1024)} KB`,
+  logoTooLarge: template('The logo must be smaller than {{0}} KB', { values: (maxBytes: number) => ({ 0: Math.round(maxBytes / 1024) }) }),
   logoType: 'The logo must be a PNG, JPEG, WebP or SVG image',
-  logoHint: (maxBytes: number) => `PNG, JPEG, WebP or SVG, at most ${Math.round(maxBytes / 1024)} KB`,
-  yearInvalid: (field: string, min: number, max: number) => `${field} must be a year from ${min} to ${max}`,
-  wholeNumberInvalid: (field: string, max: number) => `${field} must be a whole number from 0 to ${max.toLocaleString('en-US')}`,
-  ratingInvalid: (max: number) => `Rating must be 1 to ${max} stars`,
-  tooMany: (things: string, max: number) => `At most ${max} ${things}`,
-  fieldRequired: (field: string) => `${field} is required`,
-  notText: (field: string) => `${field} must be text`,
+  logoHint: template('PNG, JPEG, WebP or SVG, at most {{0}} KB', { values: (maxBytes: number) => ({ 0: Math.round(maxBytes / 1024) }) }),
+  yearInvalid: template<[field: string, min: number, max: number]>('{{0}} must be a year from {{1}} to {{2}}', { fields: ['0'] }),
+  wholeNumberInvalid: template('{{0}} must be a whole number from 0 to {{1}}', { values: (field: string, max: number) => ({ 0: field, 1: count(max) }), fields: ['0'] }),
+  ratingInvalid: template<[max: number]>('Rating must be 1 to {{0}} stars'),
+  tooMany: template<[things: string, max: number]>('At most {{1}} {{0}}', { fields: ['0'] }),
+  fieldRequired: template<[field: string]>('{{0}} is required', { fields: ['0'] }),
+  notText: template<[field: string]>('{{0}} must be text', { fields: ['0'] }),
   disabledInvalid: 'disabled must be true or false',
-  pageSizeInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  pageSizeInvalid: template<[max: number]>('limit must be a whole number from 1 to {{0}}'),
   offsetInvalid: 'offset must be a whole number from 0',
 
   // ours: admin screens (issue 8)
-  accountDisabledDone: (name: string) => `${name} is disabled and signed out`,
-  accountEnabledDone: (name: string) => `${name} can sign in again`,
+  accountDisabledDone: template<[name: string]>('{{0}} is disabled and signed out'),
+  accountEnabledDone: template<[name: string]>('{{0}} can sign in again'),
   noAccountsMatch: 'No accounts match these filters.',
-  stateAdded: (name: string) => `${name} added`,
-  stateRenamed: (name: string) => `Renamed to ${name}`,
-  stateRemoved: (name: string) => `${name} removed`,
+  stateAdded: template<[name: string]>('{{0}} added'),
+  stateRenamed: template<[name: string]>('Renamed to {{0}}'),
+  stateRemoved: template<[name: string]>('{{0}} removed'),
   companyProfileSaved: 'Company profile saved',
   fieldsNeedAttention: 'Some fields need attention',
   noAuditMatches: 'No recorded changes match these filters.',
@@ -267,14 +274,12 @@ export const MSG = {
   navAbout: 'About',
   login: 'Login',
   logout: 'Logout',
-  footerAbout: 'About',
-  footerPrivacyPolicy: 'Privacy Policy',
   footerContact: 'Contact',
-  copyright: (year: number, company: string) => `© ${year} ${company}. All rights reserved.`,
+  copyright: template<[year: number, company: string]>('© {{0}} {{1}}. All rights reserved.'),
   ourServices: 'Our Services',
   aboutUs: 'About Us',
-  since: (year: number) => `Since ${year}`,
-  establishedIn: (year: number) => `Established in ${year}`,
+  since: template<[year: number]>('Since {{0}}'),
+  establishedIn: template<[year: number]>('Established in {{0}}'),
   clientSatisfaction: 'Client satisfaction',
   whyChooseUs: 'Why Choose Us',
   counterLabels: { workers: 'Workers', totalWork: 'Total Work', clients: 'Clients', states: 'States' },
@@ -293,13 +298,13 @@ export const MSG = {
   // ours: carousel and strip controls
   previousSlide: 'Previous service',
   nextSlide: 'Next service',
-  showSlide: (index: number, title: string) => `Show slide ${index}: ${title}`,
-  slideOf: (index: number, count: number) => `${index} of ${count}`,
+  showSlide: template<[index: number, title: string]>('Show slide {{0}}: {{1}}'),
+  slideOf: template<[index: number, count: number]>('{{0}} of {{1}}'),
   pauseRotation: 'Pause rotation',
   resumeRotation: 'Resume rotation',
   previousTestimonials: 'Previous testimonials',
   nextTestimonials: 'Next testimonials',
-  starsOutOf5: (stars: number) => `Rated ${stars} out of 5`,
+  starsOutOf5: template<[stars: number]>('Rated {{0}} out of 5'),
   // @messages:web-staff
   addWorker: 'Add Worker',
   addSupervisor: 'Add Supervisor',
@@ -318,14 +323,14 @@ export const MSG = {
   bulkProblemsTitle: 'Rows with problems',
   branchTypeHint: 'Branch not known for this code: type it',
   empIdHint: 'Leave blank to generate one',
-  staffShown: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
+  staffShown: template<[from: number, to: number, total: number]>('{{0}}–{{1}} of {{2}}'),
   bulkUploadLink: 'Bulk upload (Excel)',
   // @messages:web-duties
   // @messages:web-reports
   // §2 menu, page, card and column labels of attendance, bills and the manager dashboard
   attendanceLink: 'Attendance',
   billDetails: 'Bill Details',
-  attendancePageTitle: (monthAndYear: string) => `Attendance - ${monthAndYear}`,
+  attendancePageTitle: template<[monthAndYear: string]>('Attendance - {{0}}'),
   columnName: 'Name',
   columnTotal: 'Total',
   columnMonth: 'Month',
@@ -363,7 +368,6 @@ export const MSG = {
   cancel: 'Cancel',
   billEdit: 'Edit',
   billSave: 'Save',
-  billDelete: 'Delete',
   // @messages:web-chat
   chatMenuLabel: 'Connect',
   chatMessageLabel: 'Message',
@@ -372,7 +376,7 @@ export const MSG = {
   chatLoadOlder: 'Load older messages',
   chatLoadingOlder: 'Loading older messages...',
   chatNewMessages: 'New messages',
-  chatTodayFromOthers: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} from others today`,
+  chatTodayFromOthers: plural({ one: '{{count}} message from others today', other: '{{count}} messages from others today' }),
 
   // ours: API errors
   notSignedIn: 'Please sign in to continue',
@@ -384,14 +388,17 @@ export const MSG = {
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidRequest: 'Invalid request',
   bodyNotObject: "The request body must be a JSON object with the form's fields",
+  bodyNotJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request is too large',
+  bodyTypeUnsupported: 'The request body is not of a type this call reads',
   badUrl: 'This address is not valid. Check the link and try again.',
   // ours: input rules (issue 12)
-  invalidCharacters: (field: string) => `Remove the unsupported characters from ${field}`,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max.toLocaleString('en-US')} characters`,
-  dayInvalid: (field: string) => `${field} must be a real date, given as YYYY-MM-DD`,
+  invalidCharacters: template<[field: string]>('Remove the unsupported characters from {{0}}', { fields: ['0'] }),
+  tooLong: template('{{0}} must be at most {{1}} characters', { values: (field: string, max: number) => ({ 0: field, 1: count(max) }), fields: ['0'] }),
+  dayInvalid: template<[field: string]>('{{0}} must be a real date, given as YYYY-MM-DD', { fields: ['0'] }),
   monthOutOfRange: `Month must be given as YYYY-MM, between ${CALENDAR_YEAR_MIN} and ${CALENDAR_YEAR_MAX}`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
-  idInvalid: (field: string) => `${field} is not a valid id`,
+  idInvalid: template<[field: string]>('{{0}} is not a valid id', { fields: ['0'] }),
 
   // ours: web app
   cannotReachServer: 'Cannot reach the server. Check your connection and try again.',
@@ -441,3 +448,5 @@ export const MSG = {
     questions: 'questions',
   },
 } as const;
+
+indexMessages(MSG);

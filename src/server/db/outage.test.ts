@@ -102,7 +102,7 @@ describe('database errors', () => {
       for (const body of [{ kind: 'text', value: 'a\u0000b' }, { kind: 'date', value: '2026-02-30' }]) {
         const response = await app.inject({ method: 'POST', url: '/run', payload: body });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ msg: MSG.invalidRequest });
+        expect(response.json()).toEqual({ msg: MSG.invalidRequest, code: 'invalidRequest' });
       }
       expect(logged.join('')).not.toContain('2026-02-30');
     });
@@ -110,7 +110,7 @@ describe('database errors', () => {
     it('still answers 500 for a real fault', async () => {
       const response = await app.inject({ method: 'POST', url: '/run', payload: { kind: 'missing-table', value: 'x' } });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ msg: MSG.serverError });
+      expect(response.json()).toEqual({ msg: MSG.serverError, code: 'serverError' });
     });
 
     it('answers 500 for 55000 raised by a query (currval before nextval): a bug, not an outage', async () => {
@@ -126,7 +126,7 @@ describe('database errors', () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a@example.com', password: 'whatever-pass' } });
       expect(response.statusCode).toBe(503);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+      expect(response.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
       const ready = await t.app.inject('/readyz');
       expect(ready.statusCode).toBe(503);
       expect(ready.headers['retry-after']).toBeDefined();
@@ -190,7 +190,7 @@ describe('a bounded wait for the database', () => {
       const waiting = await t.app.inject({ url: '/api/v1/chat/getchats', headers: { authorization: token } });
       expect(waiting.statusCode).toBe(503);
       expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
-      expect(waiting.json()).toEqual({ msg: MSG.serviceUnavailable });
+      expect(waiting.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
 
       // answered while the transaction still holds the only connection
       const ready = await t.app.inject('/readyz');
@@ -501,7 +501,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
   const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
   };
 
   it('a database that accepts no connections (ALLOW_CONNECTIONS false, its sessions ended): reads and writes 503', async () => {
@@ -829,7 +829,7 @@ describe.skipIf(!onPostgres)('a transaction that lost a race (40001, 40P01) runs
     const response = await app.inject({ method: 'POST', url: '/serialized', payload: { conflicts: 2 } });
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable });
+    expect(response.json()).toEqual({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' });
     expect(attempts).toBe(2);
     expect(await loggedAttempts()).toEqual([]);
   });

@@ -66,17 +66,17 @@ describe('the error handler', () => {
   it('answers what the database said, whatever outage words the user typed', async () => {
     const refused = await run('int', 'not queryable');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ msg: MSG.invalidRequest });
+    expect(refused.json()).toEqual({ msg: MSG.invalidRequest, code: 'invalidRequest' });
     const fault = await run('missing-table', 'timeout exceeded when trying to connect');
     expect(fault.statusCode).toBe(500);
-    expect(fault.json()).toEqual({ msg: MSG.serverError });
+    expect(fault.json()).toEqual({ msg: MSG.serverError, code: 'serverError' });
   });
 
   it('answers a wrapped 503 of ours with its own text and Retry-After, and logs no SQL', async () => {
     const response = await run('wrapped-busy', 'Lakshmi');
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('17');
-    expect(response.json()).toEqual({ msg: MSG.bulkBusy });
+    expect(response.json()).toEqual({ msg: MSG.bulkBusy, code: 'bulkBusy' });
     expect(logged.join('')).not.toContain('Lakshmi');
   });
 
@@ -84,7 +84,7 @@ describe('the error handler', () => {
     const extra = await run('extra');
     expect(extra.statusCode).toBe(503);
     expect(extra.headers['retry-after']).toBe('60');
-    expect(extra.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable });
+    expect(extra.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable, code: 'mailUnavailable' });
     const plain = await run('plain');
     expect(plain.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { firstMessage } from '../../shared/api/first-message.js';
+import { describeMessage } from '../../shared/message-template.js';
 import { MSG } from '../../shared/messages.js';
 import { isConnectFailure, QUERY_TIMEOUT_MESSAGE } from '../db/failures.js';
 import { HttpError, RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../http-error.js';
@@ -150,25 +151,53 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
 }
 
 /**
- * One error shape for the whole API: {msg} with an honest status. Input mistakes answer
- * 4xx with the reason; a database outage answers 503 with Retry-After; real faults are
- * logged and answer 500 without internals.
+ * An answer with its message's `code` (and `params`) beside msg/message (decision 0030):
+ * the message is one of MSG's, known by its exact words (a text a MSG template built, a
+ * schema's message included). An answer that already names its code, or that carries no
+ * message, is left as it is.
+ */
+export function withMessageCode(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
+  const body = payload as Record<string, unknown>;
+  if (typeof body.code === 'string') return payload;
+  const text = typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : undefined;
+  const described = text === undefined ? undefined : describeMessage(text);
+  return described ? { ...body, ...described } : payload;
+}
+
+/** Fastify's own refusals of a request's body, in the app's words. */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return MSG.bodyNotJson;
+  if (status === 413) return MSG.bodyTooLarge;
+  if (status === 415) return MSG.bodyTypeUnsupported;
+  // Fastify's words are known when a route threw one of MSG's texts with a status
+  return error.message && describeMessage(error.message) ? error.message : MSG.invalidRequest;
+}
+
+/**
+ * One error shape for the whole API: {msg, code} with an honest status. Input mistakes
+ * answer 4xx with the reason; a database outage answers 503 with Retry-After; real faults
+ * are logged and answer 500 without internals. Every answer that carries a message, a
+ * success included, gets the message's code here (withMessageCode).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, _reply, payload) => withMessageCode(payload));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const unavailable = (own: ServiceUnavailableError) => {
       request.log.warn({ reason: own.message }, 'dependency unavailable');
       return reply
         .status(503)
         .header('retry-after', String(own.retryAfterSeconds))
-        .send({ ...own.extra, msg: own.message });
+        .send({ ...own.extra, msg: own.message, ...own.described });
     };
     if (error instanceof ServiceUnavailableError) return unavailable(error);
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ ...error.extra, msg: error.message });
+      return reply.status(error.statusCode).send({ ...error.extra, msg: error.message, ...error.described });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const msg = firstMessage(error.validation) || MSG.invalidRequest;
+      // the schemas' own messages (MSG's); a schema library's default words are not shown
+      const first = firstMessage(error.validation);
+      const msg = first && describeMessage(first) ? first : MSG.invalidRequest;
       // a path that names no record (e.g. an id that is not one) is not found, not a mistake in a form
       return reply.status(error.validationContext === 'params' ? 404 : 400).send({ msg });
     }
@@ -192,10 +221,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type)
-      const msg = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON'
-        : error.message || MSG.invalidRequest;
-      return reply.status(status).send({ msg });
+      return reply.status(status).send({ msg: clientErrorMessage(error, status) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ msg: MSG.serverError });

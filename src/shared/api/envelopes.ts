@@ -5,19 +5,52 @@ import { UUID } from '../schemas/input-rules.js';
 /**
  * The answer shapes SPEC §7 clients read, shared by every contract: {msg} on every error
  * (some SPEC calls also carry success/message), {success, msg} and {success, message}
- * on success.
+ * on success. Beside its message every answer carries the message's `code`, and `params`
+ * when it takes values (decision 0030): SPEC §7 clients read msg/message as before, the
+ * web translates by code.
  */
 
-/** Every error answer: {msg}; SPEC's calls that answer {success, message} carry those too. */
-export const errorBody = z
-  .object({
-    msg: z.string().describe('What went wrong, in words a person can act on'),
-    success: z.boolean().optional(),
-    message: z.string().optional(),
-    ok: z.boolean().optional(),
-  });
+/** A message's stable key (MSG's key in src/shared/messages.ts): one code per message. */
+const messageCode = z
+  .string()
+  .optional()
+  .describe("The message's stable code (its key): the same whatever its words or language. Sent with every msg/message.");
 
-export const successMsg = z.object({ success: z.literal(true), msg: z.string() });
+/** A value of a message's placeholder: as English shows it, or another message (a field's name) by its code. */
+const paramValue = z.union([z.string(), z.number(), z.object({ code: z.string() })]);
+
+/** The values of a message's placeholders, by name ('0', '1', 'count'), as the catalogues' {{0}}, {{count}}. */
+const messageParams = z
+  .record(z.string(), paramValue)
+  .optional()
+  .describe('The values the message takes, by placeholder ({"0": 60}, {"count": 3}); a value that names a field is {"code": …}');
+
+/** `code` and `params`, for any answer that carries a message (see withMessageCode). */
+export const MESSAGE_CODE_FIELDS = { code: messageCode, params: messageParams };
+
+/**
+ * The schema of an answer with `code` and `params` declared when it carries a message
+ * (msg or message); the response schemas drop undeclared keys, so defineRoute gives every
+ * contract's answers these.
+ */
+export function withMessageCode<S>(schema: S): S {
+  if (!(schema instanceof z.ZodObject)) return schema;
+  const shape = schema.shape as Record<string, unknown>;
+  if (!('msg' in shape || 'message' in shape) || 'code' in shape) return schema;
+  const extended = schema.extend(MESSAGE_CODE_FIELDS);
+  return (schema.description ? extended.describe(schema.description) : extended) as S;
+}
+
+/** Every error answer: {msg, code}; SPEC's calls that answer {success, message} carry those too. */
+export const errorBody = z.object({
+  msg: z.string().describe('What went wrong, in words a person can act on'),
+  ...MESSAGE_CODE_FIELDS,
+  success: z.boolean().optional(),
+  message: z.string().optional(),
+  ok: z.boolean().optional(),
+});
+
+export const successMsg = z.object({ success: z.literal(true), msg: z.string(), ...MESSAGE_CODE_FIELDS });
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request breaks a rule; msg says which (SPEC §5/§8 wording)',

@@ -11,7 +11,7 @@ import {
 } from '../schemas/staff.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
-import { errorBody, errorResponses, idParams } from './envelopes.js';
+import { errorBody, errorResponses, idParams, MESSAGE_CODE_FIELDS } from './envelopes.js';
 
 /** The staff register (SPEC §7 /worker rows) and the supervisor list (/auth/getsupervisor). */
 
@@ -70,6 +70,7 @@ const rowProblem = z.object({
   row: z.number().describe('The row number as the spreadsheet shows it (the header is row 1)'),
   column: z.string(),
   reason: z.string(),
+  ...MESSAGE_CODE_FIELDS,
 });
 
 export const uploadWorkers = defineRoute({
@@ -84,7 +85,7 @@ export const uploadWorkers = defineRoute({
       success: z.literal(true),
       msg: z.string(),
       imported: z.number(),
-      skipped: z.array(z.object({ row: z.number(), aadhar: z.string().describe('Masked: XXXX XXXX 1234'), reason: z.string() })),
+      skipped: z.array(z.object({ row: z.number(), aadhar: z.string().describe('Masked: XXXX XXXX 1234'), reason: z.string(), ...MESSAGE_CODE_FIELDS })),
     }),
     ...errorResponses(401, 403, 409, 413),
     400: errorBody.extend({ errors: z.array(rowProblem).optional() }).describe('The file or a row breaks a rule; errors lists the rows'),

@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages.js';
 import { requestResetCode, resetPassword, verifyResetCode } from './auth.js';
 import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 import { setLanguage } from '../i18n/i18n.js';
+import hi from '../i18n/locales/hi.json' with { type: 'json' };
 import ml from '../i18n/locales/ml.json' with { type: 'json' };
 import { englishErrorText, errorText, noAnswer } from './error-text.js';
 
@@ -53,19 +54,40 @@ describe('errorText', () => {
     expect(errorText(new Error('internal parser detail'), MSG.resetFailed)).toBe(MSG.somethingWentWrong);
   });
 
-  it("shows the server's message in the reader's language, and keeps an English version", async () => {
+  it("shows the server's message in the reader's language by its code, and keeps an English version", async () => {
     try {
       await setLanguage('ml');
-      const crew = new ApiError(400, MSG.crewTooLarge(60), {});
+      const crew = new ApiError(400, MSG.crewTooLarge(60), { msg: MSG.crewTooLarge(60), code: 'crewTooLarge', params: { 0: 60 } });
       expect(errorText(crew)).toBe(ml.messages.crewTooLarge.replace('{{0}}', '60'));
       expect(englishErrorText(crew)).toBe(MSG.crewTooLarge(60));
-      expect(errorText(new ApiError(409, MSG.dutyStale, {}))).toBe(ml.messages.dutyStale);
+      expect(errorText(new ApiError(409, MSG.dutyStale, { msg: MSG.dutyStale, code: 'dutyStale' }))).toBe(ml.messages.dutyStale);
       expect(errorText(new ApiError(500, '', {}))).toBe(ml.messages.serverError);
       expect(errorText(new Error('internal parser detail'))).toBe(ml.messages.somethingWentWrong);
       expect(errorText(new NetworkError(null))).toBe(ml.messages.cannotReachServer);
       expect(errorText(new RequestTimeoutError(20_000))).toBe(ml.messages.requestTimedOut);
-      // a message the catalogue does not know is shown as the server wrote it
+      // a message without a code is shown as the server wrote it, never matched by its words
       expect(errorText(new ApiError(400, 'Proxy says no', {}))).toBe('Proxy says no');
+      expect(errorText(new ApiError(409, MSG.dutyStale, { msg: MSG.dutyStale }))).toBe(MSG.dutyStale);
+      // a code the catalogue does not know (a newer server): its words
+      expect(errorText(new ApiError(400, 'A rule of tomorrow', { msg: 'A rule of tomorrow', code: 'ruleOfTomorrow' }))).toBe('A rule of tomorrow');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it('gives a Hindi reader the translation of a server error by its code, even when its English words changed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(404, { success: false, message: 'No account has this e-mail', msg: 'No account has this e-mail', code: 'userNotFound' })));
+    const notFound = await requestResetCode('a@example.com').catch((error: unknown) => error);
+    expect(notFound).toBeInstanceOf(ApiError);
+    expect((notFound as ApiError).code).toBe('userNotFound');
+    try {
+      await setLanguage('hi');
+      expect(errorText(notFound, MSG.userNotFound)).toBe(hi.messages.userNotFound);
+      // with the values it sent: the row count of a refused import, the field a rule names
+      const rows = new ApiError(400, 'Rows were refused', { code: 'bulkRowsInvalid', params: { count: 3 } });
+      expect(errorText(rows)).toBe(hi.messages.bulkRowsInvalid_other.replace('{{count}}', '3'));
+      const field = new ApiError(400, 'too long', { code: 'tooLong', params: { 0: { code: 'fields.trainNumber' }, 1: '2,000' } });
+      expect(errorText(field)).toBe(hi.messages.tooLong.replace('{{0}}', hi.messages.fields.trainNumber).replace('{{1}}', '2,000'));
     } finally {
       await setLanguage('en');
     }

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages.js';
-import { translateMessage, useMessages } from '../i18n/messages.js';
+import { translateCode, translateMessage, useMessages } from '../i18n/messages.js';
+import { currentLanguage } from '../i18n/i18n.js';
 import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 
 /**
@@ -26,12 +27,20 @@ export function noAnswer(error: unknown): boolean {
 }
 
 /**
- * The same in the reader's language (the server's message is recognised by its English
- * words; anything else it says is shown as it came). In a component that shows it while
- * rendering, take it from useErrorText() so a language change re-renders it.
+ * The same in the reader's language: the server's message by the `code` (and `params`) it
+ * sent beside its words, whatever those words are; a text of the app's own (the fallback,
+ * the network texts) by its MSG code. A message without a code (a proxy's answer) is
+ * shown as it came. In a component that shows it while rendering, take it from
+ * useErrorText() so a language change re-renders it.
  */
 export function errorText(error: unknown, fallback: string = MSG.serverError, unexpected: string = MSG.somethingWentWrong): string {
-  return translateMessage(englishErrorText(error, fallback, unexpected));
+  if (error instanceof ApiError && error.message && error.code !== undefined && currentLanguage() !== 'en') {
+    return translateCode(error.code, error.params) ?? error.message;
+  }
+  const english = englishErrorText(error, fallback, unexpected);
+  // an answer's words without a code are the server's own, not one of ours to look up
+  if (error instanceof ApiError && error.message) return english;
+  return translateMessage(english);
 }
 
 /** errorText for components: the component re-renders when the language changes. */

@@ -1,3 +1,4 @@
+import type { MessageParams } from '../../shared/message-template.js';
 import { MSG } from '../../shared/messages.js';
 
 /**
@@ -7,6 +8,11 @@ import { MSG } from '../../shared/messages.js';
 
 /** The server answered with an error status; `message` is its {msg} (or {message}). */
 export class ApiError extends Error {
+  /** The message's code the server sent beside its words (decision 0030), when it sent one. */
+  readonly code: string | undefined;
+  /** The message's values ({"0": 60}, {"count": 3}), when it takes some. */
+  readonly params: MessageParams | undefined;
+
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +20,9 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const { code, params } = (body && typeof body === 'object' ? body : {}) as { code?: unknown; params?: unknown };
+    this.code = typeof code === 'string' ? code : undefined;
+    this.params = params && typeof params === 'object' && !Array.isArray(params) ? (params as MessageParams) : undefined;
   }
 }
 

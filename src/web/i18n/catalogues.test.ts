@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json' with { type: 'json' };
+import { en } from './i18n.js';
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
+import untranslated from './locales/untranslated.json' with { type: 'json' };
 import { latinWords, withoutFixedNames } from './fixed-names.js';
 
 type Tree = { [key: string]: string | Tree };
@@ -89,10 +90,14 @@ describe.each([
 ] as const)('the %s catalogue', (code, catalogue) => {
   const translated = leaves(catalogue);
 
-  it('has every English text, and nothing English lacks', () => {
+  it('has every English text but the ones listed as not translated yet, and nothing English lacks', () => {
     const englishKeys = new Set([...english.keys()].map(base));
     const ownKeys = new Set([...translated.keys()].map(base));
-    expect([...englishKeys].filter((k) => !ownKeys.has(k))).toEqual([]);
+    // A new text may land in English first: locales/untranslated.json lists it (it shows in
+    // English meanwhile). The list must be exact: a listed text that is now translated, or an
+    // untranslated text that is not listed, fails here.
+    const missing = [...englishKeys].filter((k) => !ownKeys.has(k)).sort();
+    expect(missing).toEqual([...untranslated[code]].sort());
     expect([...ownKeys].filter((k) => !englishKeys.has(k))).toEqual([]);
   });
 

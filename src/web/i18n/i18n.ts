@@ -1,12 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json' with { type: 'json' };
+import type { MessageTemplate } from '../../shared/message-template.js';
+import { MSG } from '../../shared/messages.js';
+import screens from './locales/en.json' with { type: 'json' };
 
 /**
  * The app's languages: English (the default, and SPEC's own words), Hindi and Malayalam.
  * Each language's texts are one catalogue, src/web/i18n/locales/<code>.json, that a
  * translator can edit; English is part of the first download, the others load when chosen.
  * Decision 0019 records why i18next.
+ *
+ * The messages (`messages.<code>`) are not written in en.json: the English ones are MSG
+ * itself (src/shared/messages.ts), a template's forms as they are ({{0}}, `_one`/`_other`),
+ * so SPEC's words exist once (decision 0030). Hindi and Malayalam key them by code; a code
+ * they lack yet (listed in locales/untranslated.json) shows in English.
  */
 export const LANGUAGES = ['en', 'hi', 'ml'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,6 +23,23 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'рд
 
 /** Where the device remembers its language (per device, not per account). */
 const LANGUAGE_STORAGE_KEY = 'dutyroll.language';
+
+type Tree = { [key: string]: string | Tree };
+
+/** MSG as catalogue entries: a text as it is, a template's forms under `<code><suffix>`. */
+function messageEntries(tree: object): Tree {
+  const entries: Tree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') entries[key] = value;
+    else if (typeof value === 'function') {
+      for (const [suffix, text] of Object.entries((value as MessageTemplate<never[]>).forms)) if (text !== undefined) entries[key + suffix] = text;
+    } else entries[key] = messageEntries(value as object);
+  }
+  return entries;
+}
+
+/** The English catalogue: the screens' texts of en.json and the messages of MSG. */
+export const en = { ...screens, messages: messageEntries(MSG) };
 
 type Catalogue = typeof en;
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {

@@ -1,102 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { MONTH_NAMES } from '../../shared/attendance.js';
+import { describeCall, describeMessage, type MessageParams, type MessageTemplate, type ParamValue } from '../../shared/message-template.js';
 import { MSG } from '../../shared/messages.js';
 import { localeOf } from './format.js';
 import { currentLanguage, i18next } from './i18n.js';
-import en from './locales/en.json' with { type: 'json' };
 
 /**
- * The shared message catalogue (src/shared/messages.ts, MSG) in the reader's language.
- * MSG holds SPEC's texts and the server's messages in English; each language's catalogue
- * has the same texts under `messages.<MSG key>`, MSG's functions as templates with {{0}},
- * {{1}}… for their values ({{count}} where English says "1 row" / "3 rows").
+ * The shared messages (src/shared/messages.ts, MSG) in the reader's language, by code
+ * (decision 0030). Each language's catalogue has a message under `messages.<code>`, a
+ * template's values as {{0}}, {{1}}… ({{count}} where English says "1 row" / "3 rows").
  *
- * A text is found by its English words, so a message the server sent (its `msg`) is
- * translated the same way as a label on screen: a fixed text by the English catalogue's
- * value, a text a function built ("Train number is required") by the English template's
- * pattern, whose values are then translated in turn (the field's name) unless they are
- * data. The English catalogue is tested to reproduce MSG exactly, so its templates are
- * MSG's own words — arithmetic in a function (bytes shown as KB) included.
- * Anything else (data, a name) is shown as it came.
+ * A server answer carries its message's `code` and `params` beside the words
+ * (translateCode); a text the app holds from MSG, or one a MSG template built (a schema's
+ * message), is known with its code by its exact words (describeMessage), never by a
+ * pattern; anything else (data, a name, a message of a server that sends no code) is
+ * shown as it came. A code the language has not translated yet shows in English.
  */
 type MessageKey = keyof typeof MSG;
 type FunctionKey = { [K in MessageKey]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never }[MessageKey];
-type Tree = { [key: string]: string | Tree };
-
-/**
- * Values that are data, shown as they came even when they happen to be a catalogue text
- * (a state named "Search", a service titled "About"): `<MSG key>.<placeholder>`.
- */
-const DATA_VALUES = new Set([
-  'adminGreeting.0',
-  'managerGreetingName.0',
-  'accountDisabledDone.0',
-  'accountEnabledDone.0',
-  'stateAdded.0',
-  'stateRenamed.0',
-  'stateRemoved.0',
-  'copyright.1',
-  'showSlide.1',
-  'bulkMissingHeaders.0', // the spreadsheet's own column names
-]);
-
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-interface Template {
-  /** the MSG key, without a plural suffix */
-  key: string;
-  pattern: RegExp;
-  /** the placeholders in the order the pattern captures them */
-  names: string[];
-}
-
-interface Index {
-  /** English text -> its catalogue path ('logout', 'dashboardCards.workers', 'adminGreeting_anonymous') */
-  byText: Map<string, string>;
-  /** the templates, the most specific (most fixed words) first */
-  templates: Template[];
-}
-
-let index: Index | undefined;
-
-/** Built at first use from the English catalogue (never at module load). */
-function messageIndex(): Index {
-  if (index) return index;
-  const byText = new Map<string, string>();
-  const found: { template: Template; fixed: number }[] = [];
-  const walk = (tree: Tree, prefix: string) => {
-    for (const [key, value] of Object.entries(tree)) {
-      const path = prefix + key;
-      if (typeof value !== 'string') {
-        walk(value, `${path}.`);
-        continue;
-      }
-      const pieces = value.split(PLACEHOLDER); // [text, name, text, name, …, text]
-      if (pieces.length === 1) {
-        if (!byText.has(value)) byText.set(value, path);
-        continue;
-      }
-      const fixed = pieces.filter((_, i) => i % 2 === 0).join('');
-      if (!fixed.trim()) continue; // '{{0}}': the value alone (a name), nothing to recognise
-      const source = pieces.map((piece, i) => (i % 2 ? '(.+?)' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-      found.push({
-        template: { key: path.replace(PLURAL_SUFFIX, ''), pattern: new RegExp(`^${source}$`, 's'), names: pieces.filter((_, i) => i % 2 === 1) },
-        fixed: fixed.length,
-      });
-    }
-  };
-  walk(en.messages as Tree, '');
-  found.sort((a, b) => b.fixed - a.fixed);
-  index = { byText, templates: found.map((entry) => entry.template) };
-  return index;
-}
-
-function translated(path: string, values?: Record<string, unknown>): string | undefined {
-  const key = `messages.${path}`;
-  if (!i18next.exists(key as never, values as never)) return undefined;
-  return String(i18next.t(key as never, values as never));
-}
 
 /** 'October 2026' (as the server names a month) in the reader's language. */
 function monthName(text: string): string | undefined {
@@ -106,58 +27,53 @@ function monthName(text: string): string | undefined {
   return new Intl.DateTimeFormat(localeOf(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(match[2]), month, 1));
 }
 
-/** A template's captured value: a catalogue text (a field's name) translated, else as it came. */
-function value(template: Template, name: string, raw: string, depth: number): unknown {
-  if (name === 'count') return Number(raw.replace(/,/g, ''));
-  if (DATA_VALUES.has(`${template.key}.${name}`) || depth >= 2) return raw;
-  return monthName(raw) ?? translateIn(raw, depth + 1) ?? raw;
-}
-
-function render(template: Template, match: RegExpExecArray, depth: number): string | undefined {
-  const values: Record<string, unknown> = {};
-  template.names.forEach((name, i) => {
-    values[name] = value(template, name, match[i + 1]!, depth);
-  });
-  if ('count' in values && !Number.isFinite(values.count)) return undefined;
-  return translated(template.key, values);
-}
-
-function translateIn(text: string, depth: number): string | undefined {
-  const { byText, templates } = messageIndex();
-  const path = byText.get(text);
-  if (path !== undefined) return translated(path);
-  for (const template of templates) {
-    const match = template.pattern.exec(text);
-    const result = match && render(template, match, depth);
-    if (result !== undefined && result !== null) return result;
-  }
-  return undefined;
+function valueOf(value: ParamValue): unknown {
+  if (typeof value === 'object' && value !== null) return translateCode(value.code) ?? value.code;
+  if (typeof value === 'string') return monthName(value) ?? value;
+  return value;
 }
 
 /**
- * The text in the active language: English (SPEC's words) as they are, else the
- * translation of a MSG text or of a text a MSG function built; anything else as it came.
+ * A message by its code, in the active language, with its values (a value that is itself
+ * a message, a field's name, is sent as {code} and translated too). Undefined for a code
+ * no catalogue knows (a newer server).
+ */
+export function translateCode(code: string, params?: MessageParams | null): string | undefined {
+  const key = `messages.${code}`;
+  const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, valueOf(value)]));
+  if (!i18next.exists(key as never, values as never)) return undefined;
+  const text = String(i18next.t(key as never, values as never));
+  return text === key ? undefined : text;
+}
+
+/**
+ * The text in the active language: English (SPEC's words) as they are; a MSG text, or
+ * one a MSG template built, by its code; anything else as it came.
  */
 export function translateMessage(text: string): string {
   if (!text || currentLanguage() === 'en') return text;
-  return translateIn(text, 0) ?? text;
+  const known = describeMessage(text);
+  return (known && translateCode(known.code, known.params)) ?? text;
 }
 
-/** A message that takes values (MSG's functions), in the active language. Values go in as {{0}}, {{1}}, … */
+/**
+ * What an answer of the server says, in the active language: by its `code` and `params`
+ * when it sent them (whatever its English words), else its words as they came.
+ */
+export function translateAnswer(answer: { code?: unknown; params?: unknown; msg?: unknown; message?: unknown }): string {
+  const words = typeof answer.message === 'string' && answer.message ? answer.message : typeof answer.msg === 'string' ? answer.msg : '';
+  if (currentLanguage() === 'en' || typeof answer.code !== 'string') return words;
+  const params = answer.params && typeof answer.params === 'object' ? (answer.params as MessageParams) : undefined;
+  return translateCode(answer.code, params) ?? words;
+}
+
+/** A message that takes values (MSG's templates), in the active language. Values go in as {{0}}, {{1}}, … */
 export function translateMessageOf<K extends FunctionKey>(key: K, ...args: Parameters<Extract<(typeof MSG)[K], (...args: never[]) => string>>): string {
-  const english = (MSG[key] as (...values: unknown[]) => string)(...args);
+  const message = MSG[key] as unknown as MessageTemplate<unknown[]>;
+  const english = message(...args);
   if (currentLanguage() === 'en') return english;
-  // The function's own forms first (its English may also fit another template).
-  const { byText, templates } = messageIndex();
-  const path = byText.get(english);
-  if (path !== undefined && (path === key || path.startsWith(`${key}_`))) return translated(path) ?? english;
-  for (const template of templates) {
-    if (template.key !== key) continue;
-    const match = template.pattern.exec(english);
-    const result = match && render(template, match, 0);
-    if (result !== undefined && result !== null) return result;
-  }
-  return english; // the value alone ('{{0}}': a manager's name) is data
+  const { code, params } = describeCall(message, args);
+  return translateCode(code, params) ?? english;
 }
 
 /** For components: re-renders on a language change; `m(MSG.x)` and `m.of('key', …values)`. */

@@ -1,18 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
+import { describeMessage } from '../../shared/message-template.js';
 import { setLanguage } from './i18n.js';
-import en from './locales/en.json' with { type: 'json' };
 import { translateMessage } from './messages.js';
-
-type Tree = { [key: string]: string | Tree };
-const texts = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : texts(value)));
-const CATALOGUE_TEXTS = new Set(texts(en.messages as Tree));
 
 /**
  * The shared schemas' messages (src/shared/schemas/*, the company profile) reach the reader
- * in their language through the same mapping as the server's: every message a MSG function
- * builds for a schema, and every field it names, is a catalogue text. The functions are
- * watched while the schemas are built, so a new field label without a translation fails here.
+ * in their language by code, as the server's do: every message a MSG template builds for a
+ * schema is known with its code, and every field it names is a MSG text (sent as its code).
+ * The templates are watched while the schemas are built, so a field label that is not a MSG
+ * text fails here.
  */
 const calls: { key: string; args: unknown[]; text: string }[] = [];
 
@@ -22,11 +19,12 @@ const API_NAMES = new Set(['before', 'after']);
 beforeAll(async () => {
   for (const [key, fn] of Object.entries(MSG)) {
     if (typeof fn !== 'function') continue;
-    (MSG as unknown as Record<string, unknown>)[key] = (...args: unknown[]) => {
+    // the template itself stays (its code and forms); only its calls are watched
+    (MSG as unknown as Record<string, unknown>)[key] = Object.assign((...args: unknown[]) => {
       const text = (fn as (...values: unknown[]) => string)(...args);
       calls.push({ key, args, text });
       return text;
-    };
+    }, fn);
   }
   await Promise.all(
     ['admin', 'auth', 'bills', 'chat', 'duties', 'reports', 'staff', 'work-param'].map((name) => import(`../../shared/schemas/${name}.ts`)),
@@ -43,11 +41,15 @@ describe("the shared schemas' messages", () => {
     expect(calls.some((call) => call.key === 'invalidCharacters')).toBe(true);
   });
 
-  it('name only fields that are catalogue texts', () => {
+  it('name only fields that are MSG texts', () => {
     const untranslated = [
-      ...new Set(calls.flatMap((call) => call.args.filter((arg): arg is string => typeof arg === 'string' && !API_NAMES.has(arg) && !CATALOGUE_TEXTS.has(arg)))),
+      ...new Set(calls.flatMap((call) => call.args.filter((arg): arg is string => typeof arg === 'string' && !API_NAMES.has(arg) && describeMessage(arg) === undefined))),
     ];
     expect(untranslated).toEqual([]);
+  });
+
+  it('are each known with their code', () => {
+    expect(calls.filter((call) => describeMessage(call.text)?.code !== call.key).map((call) => call.text)).toEqual([]);
   });
 
   it('are all recognised and translated', () => {

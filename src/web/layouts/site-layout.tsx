@@ -126,10 +126,10 @@ function Footer() {
         <nav aria-label={t('layout.footerNav')} className={classes.footerNav}>
           <h2 className={classes.footerHeading}>{t('layout.company')}</h2>
           <Link to="/about" className={classes.footerLink}>
-            {m(MSG.footerAbout)}
+            {m(MSG.navAbout)}
           </Link>
           <Link to="/policy" className={classes.footerLink}>
-            {m(MSG.footerPrivacyPolicy)}
+            {m(MSG.privacyPolicy)}
           </Link>
           <Link to="/contact" className={classes.footerLink}>
             {m(MSG.footerContact)}

@@ -72,7 +72,7 @@ describe('accounts', () => {
     const login = await api('POST', '/auth/login', undefined, { email: 'new.manager@example.com', password: 'manager-pass-1' });
     expect(login.json().user.role).toBe(1);
     const again = await api('POST', '/admin/accounts', adminToken, { name: 'Again', email: 'NEW.manager@example.com', password: 'manager-pass-1', role: 0 });
-    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered });
+    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered, code: 'alreadyRegistered' });
     const bad = await api('POST', '/admin/accounts', adminToken, { name: 'Bad', email: 'bad@example.com', password: 'short', role: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(MSG.passwordTooShort);

@@ -33,6 +33,7 @@ describe('POST /auth/login', () => {
     expect(body).toEqual({
       success: true,
       msg: 'Login successfully',
+      code: 'loginSuccess',
       user: { _id: user.id, name: 'Asha Nair', email: user.email, role: 1, work: null },
       token: expect.any(String),
     });
@@ -65,7 +66,7 @@ describe('POST /auth/login', () => {
         expect(right.statusCode).toBe(401);
         expect(right.statusCode).toBe(wrong.statusCode);
         expect(right.json()).toEqual(wrong.json());
-        expect(right.json()).toEqual({ success: false, msg: MSG.invalidCredentials });
+        expect(right.json()).toEqual({ success: false, msg: MSG.invalidCredentials, code: 'invalidCredentials' });
         // both answers came after checking the password against the account's own hash
         expect(verify.mock.calls.map(([hash]) => hash)).toEqual([user.passwordHash, user.passwordHash]);
       } finally {
@@ -75,11 +76,11 @@ describe('POST /auth/login', () => {
   });
 
   it('validates input with a clear 400', async () => {
-    expect((await post('/auth/login', { email: '', password: 'x' })).json()).toEqual({ msg: MSG.emailRequired });
-    expect((await post('/auth/login', { email: 'not-an-email', password: 'x' })).json()).toEqual({ msg: MSG.emailInvalid });
+    expect((await post('/auth/login', { email: '', password: 'x' })).json()).toEqual({ msg: MSG.emailRequired, code: 'emailRequired' });
+    expect((await post('/auth/login', { email: 'not-an-email', password: 'x' })).json()).toEqual({ msg: MSG.emailInvalid, code: 'emailInvalid' });
     const noPassword = await post('/auth/login', { email: 'a@example.com' });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ msg: MSG.passwordRequired });
+    expect(noPassword.json()).toEqual({ msg: MSG.passwordRequired, code: 'passwordRequired' });
     const badJson = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -87,7 +88,7 @@ describe('POST /auth/login', () => {
       payload: '{"email":',
     });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({ msg: 'The request body is not valid JSON' });
+    expect(badJson.json()).toEqual({ msg: MSG.bodyNotJson, code: 'bodyNotJson' });
   });
 
   it(`refuses further attempts with 429 after ${LOGIN_FAILURE_LIMIT} failures within 15 minutes, per e-mail`, async () => {
@@ -211,7 +212,7 @@ describe('sessions and guards', () => {
     const other = await loginAs(t.app, user);
     const response = await post('/auth/logout', {}, token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, msg: MSG.loggedOut });
+    expect(response.json()).toEqual({ success: true, msg: MSG.loggedOut, code: 'loggedOut' });
     expect((await get('/auth/userauth', token)).statusCode).toBe(401);
     // other sessions of the same account go on
     expect((await get('/auth/userauth', other)).statusCode).toBe(200);
@@ -242,7 +243,7 @@ describe('POST /auth/register with a session', () => {
     const body = payload({ role: 0 });
     const response = await post('/auth/register', body, token);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ success: true, msg: MSG.registered });
+    expect(response.json()).toEqual({ success: true, msg: MSG.registered, code: 'registered' });
     const login = await post('/auth/login', { email: body.email, password: body.password });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ name: 'Ravi Kumar', role: 0, work: 'mcc' });
@@ -255,7 +256,7 @@ describe('POST /auth/register with a session', () => {
     expect((await post('/auth/register', body, token)).statusCode).toBe(201);
     const again = await post('/auth/register', { ...body, email: body.email.toUpperCase() }, token);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered });
+    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered, code: 'alreadyRegistered' });
   });
 
   it('gives role 1 for designation Manager and 0 otherwise', async () => {

@@ -49,10 +49,10 @@ export async function requestResetCode(deps: AppDeps, email: string, ip: string)
   const ipKey = `reset-ip:${ip}`;
   const emailKey = `reset-email:${email}`;
   if ((await hitRateLimit(db, ipKey, HOUR)) > OTP_REQUESTS_PER_IP_PER_HOUR) {
-    throw resetError(429, MSG.tooManyResetRequests);
+    throw resetError(429, MSG.tooManyRequests);
   }
   if ((await hitRateLimit(db, emailKey, HOUR)) > OTP_REQUESTS_PER_EMAIL_PER_HOUR) {
-    throw resetError(429, MSG.tooManyResetRequests);
+    throw resetError(429, MSG.tooManyRequests);
   }
   const user = await findUserByEmail(db, email);
   if (!user || !canSignIn(user)) throw resetError(404, MSG.userNotFound);
@@ -128,7 +128,7 @@ export async function sendResetCode(deps: AppDeps, user: { id: string; name: str
 export async function verifyResetCode(deps: AppDeps, email: string, otp: string, ip: string): Promise<{ ticket: string }> {
   const { db } = deps;
   if ((await hitRateLimit(db, `verify-ip:${ip}`, HOUR)) > OTP_VERIFY_PER_IP_PER_HOUR) {
-    throw resetError(429, MSG.tooManyResetRequests);
+    throw resetError(429, MSG.tooManyRequests);
   }
   const user = await findUserByEmail(db, email);
   if (!user || !canSignIn(user)) throw resetError(400, MSG.invalidOtp);
@@ -209,10 +209,10 @@ export async function resetPassword(deps: AppDeps, request: ResetPasswordRequest
   const ticketHash = user && canSignIn(user) ? await matchingTicketHash(deps, user.id, tickets) : null;
   if (!user || !ticketHash) {
     if ((await hitRateLimit(db, `reset-password-ip:${ip}`, HOUR)) > RESET_PASSWORD_PER_IP_PER_HOUR) {
-      throw resetError(429, MSG.tooManyResetRequests);
+      throw resetError(429, MSG.tooManyRequests);
     }
     if ((await hitRateLimit(db, `reset-password-fail:${email}`, HOUR)) > RESET_PASSWORD_FAILURES_PER_EMAIL_PER_HOUR) {
-      throw resetError(429, MSG.tooManyResetRequests);
+      throw resetError(429, MSG.tooManyRequests);
     }
     throw resetError(400, MSG.resetFailed);
   }

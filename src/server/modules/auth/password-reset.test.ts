@@ -100,7 +100,7 @@ describe('password reset', () => {
 
     const requested = await call('forgetpswd', { email: user.email }, ip);
     expect(requested.statusCode).toBe(200);
-    expect(requested.json()).toEqual({ success: true, message: MSG.otpSent });
+    expect(requested.json()).toEqual({ success: true, message: MSG.otpSent, code: 'otpSent' });
     const code = smtp.lastCodeFor(user.email);
     expect(code).toMatch(/^\d{6}$/);
 
@@ -113,13 +113,13 @@ describe('password reset', () => {
 
     const verified = await call('verifyotp', { email: user.email, otp: code }, ip);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ success: true, message: MSG.otpVerified, resetToken: expect.any(String) });
+    expect(verified.json()).toEqual({ success: true, message: MSG.otpVerified, resetToken: expect.any(String), code: 'otpVerified' });
     secrets.add(code).add(verified.json().resetToken);
 
     // a SPEC §7 client on the same origin sends back the cookie and the SPEC body only
     const reset = await call('resetpassword', { email: user.email, newPassword: 'a-brand-new-pass' }, ip, cookieHeaderOf(verified));
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ success: true, message: MSG.resetSuccess });
+    expect(reset.json()).toEqual({ success: true, message: MSG.resetSuccess, code: 'resetSuccess' });
     expect(setCookieOf(reset)).toMatch(/Max-Age=0/);
 
     // once only
@@ -140,10 +140,10 @@ describe('password reset', () => {
     const unknown = await call('forgetpswd', { email: 'nobody-here@example.com' }, ip);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: MSG.userNotFound });
-    expect((await call('forgetpswd', { email: '' }, ip)).json()).toEqual({ msg: MSG.emailRequired });
-    expect((await call('verifyotp', { email: 'a@example.com', otp: '' }, ip)).json()).toEqual({ msg: MSG.otpRequired });
-    expect((await call('verifyotp', { email: 'a@example.com' }, ip)).json()).toEqual({ msg: MSG.otpRequired });
-    expect((await call('resetpassword', { email: 'a@example.com', newPassword: '' }, ip)).json()).toEqual({ msg: MSG.newPasswordRequired });
+    expect((await call('forgetpswd', { email: '' }, ip)).json()).toEqual({ msg: MSG.emailRequired, code: 'emailRequired' });
+    expect((await call('verifyotp', { email: 'a@example.com', otp: '' }, ip)).json()).toEqual({ msg: MSG.otpRequired, code: 'otpRequired' });
+    expect((await call('verifyotp', { email: 'a@example.com' }, ip)).json()).toEqual({ msg: MSG.otpRequired, code: 'otpRequired' });
+    expect((await call('resetpassword', { email: 'a@example.com', newPassword: '' }, ip)).json()).toEqual({ msg: MSG.newPasswordRequired, code: 'newPasswordRequired' });
   });
 
   it('refuses a reset without a verified code', async () => {
@@ -216,7 +216,7 @@ describe('password reset', () => {
     }
     const blocked = await call('forgetpswd', { email: user.email }, freshIp());
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().msg).toBe(MSG.tooManyResetRequests);
+    expect(blocked.json().msg).toBe(MSG.tooManyRequests);
   });
 
   it(`limits code requests to ${OTP_REQUESTS_PER_IP_PER_HOUR} an hour per IP address`, async () => {
@@ -362,7 +362,7 @@ describe('the reset ticket (step 3 belongs to whoever passed step 2)', () => {
     }
     const blocked = await call('resetpassword', { email: user.email, newPassword: newPassword('blocked') }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ success: false, message: MSG.tooManyResetRequests, msg: MSG.tooManyResetRequests });
+    expect(blocked.json()).toMatchObject({ success: false, message: MSG.tooManyRequests, msg: MSG.tooManyRequests });
     // a noisy client behind the same address (a shared NAT) does not block a valid reset
     const { ticket } = await verifiedTicket(user.email, freshIp());
     const own = newPassword('same-ip');
@@ -441,7 +441,7 @@ describe('a mail server that fails', () => {
       const response = await call('forgetpswd', { email: user.email }, ip, undefined, local.app);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
-      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable });
+      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable, code: 'mailUnavailable' });
     }
     const counts = rowsOf<{ count: number }>(
       await t.deps.db.execute(sql`select count from rate_limits where key in (${`reset-ip:${ip}`}, ${`reset-email:${user.email}`})`),
@@ -494,7 +494,7 @@ describe('a mail server that never greets', () => {
       const response = await call('forgetpswd', { email: user.email }, freshIp(), undefined, local.app);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toMatch(/^\d+$/);
-      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable });
+      expect(response.json()).toEqual({ success: false, message: MSG.mailUnavailable, msg: MSG.mailUnavailable, code: 'mailUnavailable' });
       const rows = await t.deps.db.execute(sql`select user_id from password_resets where user_id = ${user.id}`);
       expect(JSON.stringify(rows)).not.toContain(user.id);
     } finally {

@@ -43,7 +43,7 @@ describe('bills', () => {
     expect(created.json().bill).toMatchObject({ work: 'mcc', month: '2026-10', billvalue: 125000.5, penalty: 2500, netamount: 122500.5 });
     const again = await api('POST', '/mcctrain/createbill', billFields({ work: 'MCC', status: 'Accounts' }));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: false, msg: MSG.billExists('October 2026', 'MCC') });
+    expect(again.json()).toEqual({ success: false, msg: MSG.billExists('October 2026', 'MCC'), code: 'billExists', params: { 0: 'October 2026', 1: 'MCC' } });
     // another work type may bill the same month
     expect((await api('POST', '/mcctrain/createbill', billFields({ work: 'acca' }))).statusCode).toBe(201);
   });
@@ -168,7 +168,7 @@ describe('bills', () => {
     expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, { ...billFields(), status: 'Processing' })).statusCode).toBe(200);
 
     const removed = await api('DELETE', `/mcctrain/delete-bill/${created._id}`);
-    expect(removed.json()).toEqual({ success: true, msg: MSG.billDeleted });
+    expect(removed.json()).toEqual({ success: true, msg: MSG.billDeleted, code: 'billDeleted' });
     expect((await api('DELETE', `/mcctrain/delete-bill/${created._id}`)).statusCode).toBe(404);
     expect((await api('PUT', `/mcctrain/update-bill/${created._id}`, billFields())).statusCode).toBe(404);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, created._id)).orderBy(auditLog.id);

@@ -218,7 +218,7 @@ describe('chat streams per sign-in', () => {
       }
       const refused = await openStream(url, token);
       expect(refused.status).toBe(429);
-      expect(JSON.parse(refused.body)).toEqual({ msg: MSG.chatTooManyStreams });
+      expect(JSON.parse(refused.body)).toEqual({ msg: MSG.chatTooManyStreams, code: 'chatTooManyStreams' });
 
       // another sign-in (another device) has its own allowance
       const elsewhere = await openStream(url, await loginAs(fresh.app, person));

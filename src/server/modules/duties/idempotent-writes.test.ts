@@ -159,7 +159,7 @@ describe('a repeat with the same key answers the first answer and changes nothin
     const key = newKey();
     const first = await remove(managerToken, duty._id, key);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, msg: MSG.dutyDeleted });
+    expect(first.json()).toEqual({ success: true, msg: MSG.dutyDeleted, code: 'dutyDeleted' });
     expectReplayOf(await remove(managerToken, duty._id, key), first);
     expect(await auditCount(duty._id, 'duty.delete')).toBe(1);
     // without a key a repeated delete is not found, as before

@@ -153,7 +153,7 @@ describe('point 5: DELETE /mcctrain/deletework/{id}', () => {
 
     const answer = await spec('DELETE', `/mcctrain/deletework/${duty._id}`, managerToken);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ success: true, msg: MSG.dutyDeleted });
+    expect(answer.json()).toEqual({ success: true, msg: MSG.dutyDeleted, code: 'dutyDeleted' });
 
     expect(await codeOfWorker()).toBe('A');
     const after = (await spec('GET', '/dashboard/summary', managerToken)).json();

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { BULK_MAX_ROWS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
+import { describeMessage, type DescribedMessage } from '../../../shared/message-template.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { bulkRow, type StaffInput } from '../../../shared/schemas/staff.js';
 import { maskAadhar } from '../../../shared/staff.js';
@@ -20,18 +21,24 @@ const REQUIRED_HEADERS = ['name', 'work', 'phone', 'aadhar'] as const;
 
 type Header = (typeof BULK_HEADERS)[number];
 
-interface RowProblem {
-  /** the row number as the spreadsheet shows it (headers are row 1) */
-  row: number;
-  column: string;
+/** A row's reason, with its message's code and values beside it (decision 0030). */
+interface Reason extends Partial<DescribedMessage> {
   reason: string;
 }
 
-interface SkippedRow {
+interface RowProblem extends Reason {
+  /** the row number as the spreadsheet shows it (headers are row 1) */
+  row: number;
+  column: string;
+}
+
+interface SkippedRow extends Reason {
   row: number;
   aadhar: string;
-  reason: string;
 }
+
+/** A row's reason and its code and values ('Emp ID repeats row 4': {code: 'empIdRepeatsRow', params: {0: 4}}). */
+const because = (reason: string): Reason => ({ reason, ...describeMessage(reason) });
 
 export interface ImportResult {
   imported: number;
@@ -99,7 +106,7 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
       // one problem a row, the one the Add Worker form would show first
       const reason = firstMessage(parsed.error.issues) ?? MSG.invalidRequest;
       const issue = parsed.error.issues.find((candidate) => candidate.message === reason);
-      problems.push({ row: rowNumber, column: String(issue?.path[0] ?? ''), reason });
+      problems.push({ row: rowNumber, column: String(issue?.path[0] ?? ''), ...because(reason) });
     }
   }
 
@@ -108,7 +115,7 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
   for (const { rowNumber, input } of valid) {
     if (!input.empid) continue;
     const first = empRows.get(empIdKey(input.empid));
-    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdRepeatsRow(first) });
+    if (first !== undefined) problems.push({ row: rowNumber, column: 'empid', ...because(MSG.empIdRepeatsRow(first)) });
     else empRows.set(empIdKey(input.empid), rowNumber);
   }
   const givenEmpIds = valid.flatMap(({ input }) => (input.empid ? [input.empid] : []));
@@ -118,7 +125,7 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
   const takenAadhar = await chunkedSelect(aadhars, (chunk) => db.select({ value: staff.aadhar }).from(staff).where(inArray(staff.aadhar, chunk)));
   const takenAadharSet = new Set(takenAadhar);
   for (const { rowNumber, input } of valid) {
-    if (input.empid && takenEmpSet.has(empIdKey(input.empid))) problems.push({ row: rowNumber, column: 'empid', reason: MSG.empIdTaken });
+    if (input.empid && takenEmpSet.has(empIdKey(input.empid))) problems.push({ row: rowNumber, column: 'empid', ...because(MSG.empIdTaken) });
   }
   if (problems.length) {
     problems.sort((a, b) => a.row - b.row);
@@ -133,10 +140,10 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
     const { aadhar } = item.input;
     const first = seen.get(aadhar);
     if (first !== undefined) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharRepeatsRow(first) });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), ...because(MSG.aadharRepeatsRow(first)) });
     } else if (takenAadharSet.has(aadhar)) {
       seen.set(aadhar, item.rowNumber);
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), reason: MSG.aadharAlreadyRegistered });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(aadhar), ...because(MSG.aadharAlreadyRegistered) });
     } else {
       seen.set(aadhar, item.rowNumber);
       toInsert.push(item);
@@ -147,7 +154,7 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
   const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
   for (const item of toInsert) {
     if (!insertedAadhars.has(item.input.aadhar)) {
-      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), reason: MSG.aadharAlreadyRegistered });
+      skipped.push({ row: item.rowNumber, aadhar: maskAadhar(item.input.aadhar), ...because(MSG.aadharAlreadyRegistered) });
     }
   }
   skipped.sort((a, b) => a.row - b.row);

@@ -79,10 +79,12 @@ describe('POST /worker/uploadbulkdata', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.msg).toBe(MSG.bulkRowsInvalid(3));
+    // the count and each row's reason by code too, so the web says them in the reader's language
+    expect(body).toMatchObject({ code: 'bulkRowsInvalid', params: { count: 3 } });
     expect(body.errors).toEqual([
-      { row: 3, column: 'phone', reason: MSG.phoneDigits },
-      { row: 5, column: 'name', reason: MSG.fillAllRequired },
-      { row: 6, column: 'work', reason: MSG.workInvalid },
+      { row: 3, column: 'phone', reason: MSG.phoneDigits, code: 'phoneDigits' },
+      { row: 5, column: 'name', reason: MSG.fillAllRequired, code: 'fillAllRequired' },
+      { row: 6, column: 'work', reason: MSG.workInvalid, code: 'workInvalid' },
     ]);
     expect(await countByName('Bad Batch')).toBe(0);
   });
@@ -96,8 +98,8 @@ describe('POST /worker/uploadbulkdata', () => {
     const body = response.json();
     expect(body.msg).toBe('2 workers uploaded successfully, 2 skipped');
     expect(body.skipped).toEqual([
-      { row: 3, aadhar: `XXXX XXXX ${known.slice(-4)}`, reason: 'Aadhar already registered' },
-      { row: 4, aadhar: `XXXX XXXX ${repeated.slice(-4)}`, reason: 'Aadhar repeats row 2' },
+      { row: 3, aadhar: `XXXX XXXX ${known.slice(-4)}`, reason: 'Aadhar already registered', code: 'aadharAlreadyRegistered' },
+      { row: 4, aadhar: `XXXX XXXX ${repeated.slice(-4)}`, reason: 'Aadhar repeats row 2', code: 'aadharRepeatsRow', params: { 0: 2 } },
     ]);
     expect(await countByName('Dup ')).toBe(2);
   });

@@ -69,7 +69,7 @@ describe('POST /worker/create-worker', () => {
     await createWorker({ aadhar });
     const again = await api('POST', '/worker/create-worker', managerToken, workerPayload({ aadhar, name: 'Someone Else' }));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered });
+    expect(again.json()).toEqual({ success: false, msg: MSG.alreadyRegistered, code: 'alreadyRegistered' });
   });
 
   it('lets exactly one of 20 simultaneous creations of one Aadhaar succeed, without a 500', async () => {

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
-import { useMessages, translateMessage } from '../../i18n/messages.js';
+import { useMessages } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
 import { AmountInput } from './amount-input.js';
 import { useBills, useDeleteBill, useUpdateBill } from './api.js';
@@ -27,9 +27,9 @@ interface Draft {
   netamount: string;
 }
 
-/** The server's words, or why no answer came; '' for anything else (the step's SPEC text shows alone). */
+/** The server's message (by its code), or why no answer came; '' for anything else (the step's SPEC text shows alone). */
 function serverMessage(error: unknown): string {
-  return translateMessage(englishErrorText(error, '', ''));
+  return errorText(error, '', '');
 }
 
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
@@ -86,7 +86,7 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
+        {errorText(query.error, MSG.somethingWentWrong)}
       </Alert>
     );
   }
@@ -266,8 +266,8 @@ function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () 
       <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${m(MSG.billEdit)} ${month}`}>
         {m(MSG.billEdit)}
       </Button>
-      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.billDelete)} ${month}`}>
-        {m(MSG.billDelete)}
+      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.delete)} ${month}`}>
+        {m(MSG.delete)}
       </Button>
     </Group>
   );

@@ -7,7 +7,7 @@ import type { Duty } from '../../../shared/schemas/duties.js';
 import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { translateAnswer, translateMessage, useMessages } from '../../i18n/messages.js';
 import { useDeleteDuty } from './api.js';
 
 /**
@@ -35,7 +35,7 @@ export function DeleteDutyButton({
   async function confirm() {
     try {
       const answer = await remove.mutateAsync(duty._id);
-      notifications.show({ color: 'green', message: translateMessage(answer.msg) });
+      notifications.show({ color: 'green', message: translateAnswer(answer) });
       setAsking(false);
       onDeleted?.();
     } catch (error) {
@@ -49,8 +49,8 @@ export function DeleteDutyButton({
 
   return (
     <>
-      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.deleteDuty)}: ${what}`}>
-        {m(MSG.deleteDuty)}
+      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.delete)}: ${what}`}>
+        {m(MSG.delete)}
       </Button>
       <ConfirmDialog
         opened={asking}

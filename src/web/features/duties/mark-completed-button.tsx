@@ -12,7 +12,7 @@ import { dutyEditRefusal } from '../../../shared/permissions.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
 import { UNDO_WINDOW_MS } from './completion-hold.js';
 import { useCompletionHold } from './completion-hold-scope.js';
@@ -106,7 +106,7 @@ export function MarkCompletedButton({
         return;
       }
       setAsking(false);
-      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(result.answer.message) } : { color: 'blue', message: t('offline.savedOnPhone') });
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateAnswer(result.answer) } : { color: 'blue', message: t('offline.savedOnPhone') });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     } finally {

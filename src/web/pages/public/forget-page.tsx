@@ -9,7 +9,7 @@ import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { translateAnswer, translateMessage, useMessages } from '../../i18n/messages.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
@@ -61,7 +61,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await requestResetCode(parsed.data.email);
-        setNotice({ tone: 'success', text: translateMessage(answer.message) });
+        setNotice({ tone: 'success', text: translateAnswer(answer) });
         setOtp('');
         setStep('otp');
       } catch (error) {
@@ -79,7 +79,7 @@ export default function ForgetPage() {
       try {
         const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
         setResetToken(answer.resetToken);
-        setNotice({ tone: 'success', text: translateMessage(answer.message) });
+        setNotice({ tone: 'success', text: translateAnswer(answer) });
         setStep('password');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.invalidOtp) });
@@ -95,7 +95,7 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
-        setNotice({ tone: 'success', text: translateMessage(answer.message || MSG.resetSuccess) });
+        setNotice({ tone: 'success', text: translateAnswer(answer) || translateMessage(MSG.resetSuccess) });
         setStep('done');
       } catch (error) {
         setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });
