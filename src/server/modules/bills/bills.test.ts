@@ -5,7 +5,7 @@ import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, newSessionToken, sessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -198,7 +198,7 @@ describe('GET /dashboard/summary', () => {
     const clock = { now: new Date('2026-11-20T10:00:00Z') };
     const d = await createTestApp({ clock });
     try {
-      const token = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.manager }));
+      const token = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.manager }));
       const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
         d.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
       await call('POST', '/mcctrain/createbill', bill({ month: '2026-08', status: 'Bill Passed', billvalue: 1000, penalty: 100, netamount: 900 }));
@@ -245,7 +245,7 @@ describe('GET /dashboard/summary', () => {
         { status: 'Accounts', count: 1, amount: 500.25 },
         { status: 'Bill Passed', count: 2, amount: 2900 },
       ]);
-      const supervisor = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.supervisor }));
+      const supervisor = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.supervisor }));
       expect((await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: supervisor } })).statusCode).toBe(403);
     } finally {
       await d.close();
