@@ -1,10 +1,54 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `server` (everything in node: the API on PGlite or DATABASE_URL, and the
- * web app's plain-logic unit tests) and `web` (component tests, *.test.tsx, rendered in
- * happy-dom with the app's real providers against the real API on in-memory PGlite;
- * test/web/render-app.tsx, decision 0025). Coverage (--coverage) reports the web app's lines.
+ * The server suite's tests that use the suite's database (test/helpers/test-app.ts, the
+ * template test/global-setup.ts migrates, or DATABASE_URL itself): they run on in-memory
+ * PGlite, and CI runs them again on PostgreSQL. Every other *.test.ts is in `unit`, which
+ * runs once and fails loudly when one of its files reaches for that database
+ * (test/unit-setup.ts, decision 0034): a new database test belongs in this list.
+ */
+export const DATABASE_TESTS = [
+  'src/server/api-privacy.test.ts',
+  'src/server/app.test.ts',
+  'src/server/db/burst.test.ts',
+  'src/server/db/connect.test.ts',
+  'src/server/db/outage.test.ts',
+  'src/server/db/pg-listener.test.ts',
+  'src/server/log-redaction.test.ts',
+  'src/server/message-codes.test.ts',
+  'src/server/modules/admin/admin.test.ts',
+  'src/server/modules/auth/auth.test.ts',
+  'src/server/modules/auth/password-reset.test.ts',
+  'src/server/modules/bills/bills.test.ts',
+  'src/server/modules/chat/chat.test.ts',
+  'src/server/modules/duties/duties.test.ts',
+  'src/server/modules/duties/duty-rules.test.ts',
+  'src/server/modules/duties/idempotent-writes.test.ts',
+  'src/server/modules/duties/spec-client.test.ts',
+  'src/server/modules/reports/reports.test.ts',
+  'src/server/modules/staff/bulk-import.test.ts',
+  'src/server/modules/staff/emp-ids.test.ts',
+  'src/server/modules/staff/ifsc-import.test.ts',
+  'src/server/modules/staff/staff-permissions.test.ts',
+  'src/server/modules/staff/staff.test.ts',
+  'src/server/plugins/errors.test.ts',
+  'src/server/response-cache.test.ts',
+  'src/server/write-transaction.test.ts',
+  'test/contract.test.ts',
+  'test/fuzz.test.ts',
+  'test/input-rules.test.ts',
+];
+
+/**
+ * Three projects (decision 0034):
+ * - `unit`: every *.test.ts that needs no database of the suite's (pure logic, src/shared,
+ *   the web app's plain-logic tests, the builds, and the embedded database's own checks,
+ *   which open PGlite whatever DATABASE_URL says); run once.
+ * - `db`: DATABASE_TESTS, on a fresh in-memory PGlite per file, or with DATABASE_URL on a
+ *   copy of a migrated template database on that server (test/global-setup.ts).
+ * - `web`: component tests, *.test.tsx, rendered in happy-dom with the app's real providers
+ *   against the real API on in-memory PGlite (test/web/render-app.tsx, decision 0025).
+ * Coverage (--coverage) reports the web app's lines; `unit` and `web` are what reach them.
  */
 export default defineConfig({
   test: {
@@ -15,8 +59,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'server',
+          name: 'unit',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...DATABASE_TESTS],
+          setupFiles: ['test/unit-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: DATABASE_TESTS,
           globalSetup: ['test/global-setup.ts'],
         },
       },
@@ -27,7 +80,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['test/web/setup.ts'],
-          // a whole screen against the real API (argon2 sign-ins included) on a shared 2-core machine, with coverage
+          // a whole screen against the real API on a shared 2-core machine, with coverage
           testTimeout: 90_000,
         },
       },

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { fastifyPath, isFileResponse, type RouteContract } from '../src/shared/api/contract.js';
 import { ALL_CONTRACTS } from '../src/shared/api/index.js';
 import { ROLE } from '../src/shared/roles.js';
-import { buildStaff, buildUser, loginAs, uniqueAadhar, workerPayload } from './helpers/factories.js';
+import { buildStaff, buildUser, sessionToken, uniqueAadhar, workerPayload } from './helpers/factories.js';
 import { multipartFile } from './helpers/multipart.js';
 import { createTestApp, MemoryMailer } from './helpers/test-app.js';
 
@@ -171,7 +171,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('registers once (201), then is already registered (200)', async () => {
     // the first account needs no session; after it, a manager registers (decision 0003)
-    const token = await loginAs(app, await buildUser(deps.db, { role: ROLE.manager }));
+    const token = await sessionToken(testApp, await buildUser(deps.db, { role: ROLE.manager }));
     const payload = { name: 'Meera Nair', email: `meera.${Date.now()}@example.com`, password: 'long-enough-1', confirmPassword: 'long-enough-1', role: 0, phone: '9876543210', aadhar: uniqueAadhar(), work: 'mcc' };
     expect((await spec('POST', '/auth/register', { token, payload })).statusCode).toBe(201);
     expect((await spec('POST', '/auth/register', { token, payload })).statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('keeps the staff register: add, already registered, list, one, edit, upload, IFSC', async () => {
     const manager = await buildUser(deps.db, { role: ROLE.manager });
-    const token = await loginAs(app, manager);
+    const token = await sessionToken(testApp, manager);
     const payload = workerPayload({ work: 'acca' });
     expect((await spec('POST', '/worker/create-worker', { token, payload })).statusCode).toBe(201);
     expect((await spec('POST', '/worker/create-worker', { token, payload })).statusCode).toBe(200);
@@ -222,7 +222,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('lets a supervisor see the supervisors and complete an acca duty of their own work type', async () => {
     const supervisor = await buildUser(deps.db, { role: ROLE.supervisor, work: 'acca' });
-    const token = await loginAs(app, supervisor);
+    const token = await sessionToken(testApp, supervisor);
     const listed = await spec('GET', '/auth/getsupervisor', { token });
     expect(listed.statusCode).toBe(200);
     const names = listed.json<{ supervisor: Record<string, unknown>[] }>().supervisor;
@@ -249,7 +249,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('lets a manager add work as its own supervisor, edit it, and delete it', async () => {
     const manager = await buildUser(deps.db, { role: ROLE.manager });
-    const token = await loginAs(app, manager);
+    const token = await sessionToken(testApp, manager);
     const worker = await buildStaff(deps.db, { work: 'mcc' });
     const created = await spec('POST', '/mcctrain/create-mcctrain', {
       token,
@@ -265,7 +265,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('keeps the bills: create (201), already exists (200), list, change, delete', async () => {
     const manager = await buildUser(deps.db, { role: ROLE.manager });
-    const token = await loginAs(app, manager);
+    const token = await sessionToken(testApp, manager);
     const payload = { month: '2026-03', status: 'Processing', billvalue: '120000', penalty: '500', netamount: '119500', work: 'mcc' };
     expect((await spec('POST', '/mcctrain/createbill', { token, payload })).statusCode).toBe(201);
     expect((await spec('POST', '/mcctrain/createbill', { token, payload })).statusCode).toBe(200);
@@ -279,7 +279,7 @@ describe('a client written only from SPEC §7', () => {
 
   it('keeps the chat and the states list', async () => {
     const supervisor = await buildUser(deps.db, { role: ROLE.supervisor, work: 'mcc' });
-    const token = await loginAs(app, supervisor);
+    const token = await sessionToken(testApp, supervisor);
     const sent = await spec('POST', '/chat/createchat', { token, payload: { text: 'Rake 12625 cleaned', user: supervisor.name } });
     expect(sent.statusCode).toBeLessThan(300);
     const chats = await spec('GET', '/chat/getchats', { token });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect } from 'vitest';
 import { ROLE } from '../src/shared/roles.js';
 import { rowsOf } from '../src/server/db/connect.js';
-import { buildStaff, buildUser, loginAs } from './helpers/factories.js';
+import { buildStaff, buildUser, sessionToken } from './helpers/factories.js';
 import { multipartFile } from './helpers/multipart.js';
 import { createTestApp } from './helpers/test-app.js';
 
@@ -48,9 +48,9 @@ const supervisor = await buildUser(deps.db, { role: ROLE.supervisor, work: 'mcc'
 const bystander = await buildUser(deps.db, { role: ROLE.supervisor, work: 'acca' });
 const tokens = {
   none: null,
-  supervisor: await loginAs(app, supervisor),
-  manager: await loginAs(app, manager),
-  admin: await loginAs(app, admin),
+  supervisor: await sessionToken(testApp, supervisor),
+  manager: await sessionToken(testApp, manager),
+  admin: await sessionToken(testApp, admin),
   garbage: 'not-a-session-token',
 } as const;
 const worker = await buildStaff(deps.db, { work: 'mcc' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_NAME_MAX } from '../shared/limits.js';
 import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
-import { buildUser, loginAs, newSessionToken } from '../../test/helpers/factories.js';
+import { buildUser, sessionToken, newSessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { hitRateLimit } from './rate-limit.js';
 
@@ -78,7 +78,7 @@ describe('the code of an answer’s message', () => {
 
   it('comes with too many attempts (429)', async () => {
     const user = await buildUser(t.deps.db, { role: ROLE.supervisor });
-    const token = await loginAs(t.app, user);
+    const token = await sessionToken(t, user);
     for (let i = 0; i < 30; i += 1) await hitRateLimit(t.deps.db, `chat:${user.id}`, 60);
     const response = await api('POST', '/chat/createchat', token, { text: 'hello' });
     expect(response.statusCode).toBe(429);

@@ -7,7 +7,7 @@ import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
 import { duties, staff, users } from './db/schema.js';
 import { acceptedEncoding, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
-import { buildStaff, buildUser, duty, loginAs } from '../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { bareReply, bareRequest } from '../../test/helpers/bare-http.js';
 
@@ -36,11 +36,11 @@ const ids = (body: string) => (JSON.parse(body) as { _id: string }[]).map((row) 
 
 beforeAll(async () => {
   t = await createTestApp();
-  managerToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.manager }));
+  managerToken = await sessionToken(t, await buildUser(t.deps.db, { role: ROLE.manager }));
   const mcc = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
   mccSupervisorId = mcc.id;
-  mccToken = await loginAs(t.app, mcc);
-  bioToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio' }));
+  mccToken = await sessionToken(t, mcc);
+  bioToken = await sessionToken(t, await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio' }));
   await buildStaff(t.deps.db, { work: 'mcc' });
   await buildStaff(t.deps.db, { work: 'bio' });
 });
@@ -129,7 +129,7 @@ describe('the busiest lists, kept until their data changes', () => {
     const post = (url: string, payload: object, token?: string) =>
       t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: token ? { authorization: token } : {}, payload });
     expect((await post('/chat/createchat', { text: 'Platform 4 done' }, managerToken)).statusCode).toBe(201);
-    const token = await loginAs(t.app, user);
+    const token = await sessionToken(t, user);
     expect((await post('/auth/login', { email: user.email, password: 'not the password' })).statusCode).toBe(401);
     expect((await post('/auth/logout', {}, token)).statusCode).toBe(200);
     expect((await post('/mcctrain/create-mcctrain', { work: 'mcc' }, managerToken)).statusCode).toBe(400);
@@ -155,7 +155,7 @@ describe('the busiest lists, kept until their data changes', () => {
 
   it('checks the session on every request: a signed-out token and a changed role take effect at once', async () => {
     const user = await buildUser(t.deps.db, { role: ROLE.manager });
-    const token = await loginAs(t.app, user);
+    const token = await sessionToken(t, user);
     expect((await get('/dashboard/summary', token)).statusCode).toBe(200);
     expect((await get('/worker/get-workers', token)).json<Record<string, unknown>[]>().some((row) => 'aadhar' in row)).toBe(true);
     // the role changes straight in the database: the next request already has the new role's answer
@@ -191,7 +191,7 @@ describe('the busiest lists, kept until their data changes', () => {
   });
 
   it('tells admins, and nobody else, how much the kept answers take on this instance', async () => {
-    const adminToken = await loginAs(t.app, await buildUser(t.deps.db, { role: ROLE.admin }));
+    const adminToken = await sessionToken(t, await buildUser(t.deps.db, { role: ROLE.admin }));
     await get('/worker/get-workers?work=mcc', managerToken);
     const response = await get('/admin/response-cache', adminToken);
     expect(response.statusCode).toBe(200);
@@ -232,7 +232,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
     const second = await openDatabase({ databaseUrl: url, maxConnections: 2 });
     const other = await createTestApp({ database: second });
     try {
-      const token = await loginAs(other.app, await buildUser(other.deps.db, { role: ROLE.manager }));
+      const token = await sessionToken(other, await buildUser(other.deps.db, { role: ROLE.manager }));
       const read = async () => ids((await get('/mcctrain/get-livemcctrain?work=mcc', token, {}, other.app)).body);
       expect(await eventually(async () => other.app.responseCache.active)).toBe(true);
       await read();
@@ -269,7 +269,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
     });
     const faulty = await createTestApp({ database: { ...t.database, db } });
     try {
-      const token = await loginAs(other.app, await buildUser(other.deps.db, { role: ROLE.manager }));
+      const token = await sessionToken(other, await buildUser(other.deps.db, { role: ROLE.manager }));
       const read = async () => ids((await get('/mcctrain/get-livemcctrain?work=mcc', token, {}, other.app)).body);
       expect(await eventually(async () => other.app.responseCache.active)).toBe(true);
       await read();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ROLE } from '../shared/roles.js';
 import { defineRoute } from '../shared/api/contract.js';
 import { errorResponses, successMsg } from '../shared/api/envelopes.js';
-import { buildStaff, buildUser, loginAs } from '../../test/helpers/factories.js';
+import { buildStaff, buildUser, sessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { serve } from './contract-route.js';
 import type { Database } from './db/connect.js';
@@ -65,7 +65,7 @@ const events: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ routes: testRoutes, logger: false });
   const manager = await buildUser(t.deps.db, { role: ROLE.manager });
-  managerToken = await loginAs(t.app, manager);
+  managerToken = await sessionToken(t, manager);
   const transaction = t.app.db.transaction.bind(t.app.db);
   t.app.db.transaction = (async (...args: Parameters<typeof transaction>) => {
     try {

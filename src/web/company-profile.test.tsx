@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
 import { ROLE } from '../shared/roles.js';
-import { buildUser, loginAs } from '../../test/helpers/factories.js';
+import { buildUser, sessionToken } from '../../test/helpers/factories.js';
 import { renderApp, startApi, type TestApp } from '../../test/web/render-app.js';
 
 let api: TestApp;
@@ -18,7 +18,7 @@ afterAll(() => api.close());
 describe('the public company profile', () => {
   it("shows the admin's saved name and phone on the contact page", async () => {
     const admin = await buildUser(api.deps.db, { role: ROLE.admin });
-    const token = await loginAs(api.app, admin);
+    const token = await sessionToken(api, admin);
     const saved = await api.app.inject({
       method: 'PUT',
       url: '/api/v1/admin/company-profile',

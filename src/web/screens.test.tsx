@@ -6,7 +6,7 @@
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type Role } from '../shared/roles.js';
-import { buildStaff, buildUser, duty, loginAs } from '../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../test/web/render-app.js';
 
 let api: TestApp;
@@ -15,7 +15,7 @@ let staffId = '';
 beforeAll(async () => {
   api = await startApi();
   const manager = await buildUser(api.deps.db, { role: ROLE.manager });
-  const token = await loginAs(api.app, manager);
+  const token = await sessionToken(api, manager);
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc' });
   const worker = await buildStaff(api.deps.db, { work: 'mcc', name: 'Lakshmi Devi' });
   staffId = worker.id;

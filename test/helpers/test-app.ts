@@ -26,6 +26,10 @@ export class MemoryMailer implements Mailer {
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const template = inject('templateDatabase');
+  // test/global-setup.ts provides it (null on PGlite) to the db project only (decision 0034)
+  if (template === undefined) {
+    throw new Error('openTestDatabase: only the db project has a test database; add this test file to DATABASE_TESTS in vitest.config.ts');
+  }
   const url = process.env.DATABASE_URL;
   if (url && template) {
     const name = `${template.replace(/template$/, '')}${randomBytes(5).toString('hex')}`;

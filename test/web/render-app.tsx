@@ -19,9 +19,9 @@ import { routes } from '../../src/web/router.js';
 import { theme } from '../../src/web/theme.js';
 import '../../src/web/i18n/i18n.js';
 import { openDatabase } from '../../src/server/db/connect.js';
+import { presentUser } from '../../src/server/modules/auth/accounts.service.js';
 import type { Role } from '../../src/shared/roles.js';
-import type { LoginResponse } from '../../src/shared/schemas/auth.js';
-import { buildUser } from '../helpers/factories.js';
+import { buildUser, sessionToken } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 export type { TestApp };
@@ -63,13 +63,14 @@ function serveFetch(api: TestApp): void {
   });
 }
 
-/** A new account of this role, signed in through the API; its session is stored as the login page stores it. */
+/**
+ * A new account of this role, signed in by a session the server's createSession inserts
+ * (no password hashed or checked, decision 0034; the tests of signing in use the real
+ * login); the session is stored as the login page stores it.
+ */
 export async function signIn(api: TestApp, overrides: { role?: Role; work?: string | null; name?: string } = {}): Promise<Session> {
   const user = await buildUser(api.deps.db, { email: `web-${randomBytes(5).toString('hex')}@example.com`, ...overrides });
-  const answer = await api.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: user.password } });
-  if (answer.statusCode !== 200) throw new Error(`login failed: ${answer.statusCode} ${answer.body}`);
-  const { token, user: signedIn } = answer.json<LoginResponse>();
-  const session = { token, user: signedIn };
+  const session: Session = { token: await sessionToken(api, user), user: presentUser(user) };
   writeStoredSession(session);
   return session;
 }

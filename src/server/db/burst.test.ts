@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
-import { buildUser, loginAs } from '../../../test/helpers/factories.js';
+import { buildUser, sessionToken } from '../../../test/helpers/factories.js';
 import { freePort } from '../../../test/helpers/free-port.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { openDatabase, type DatabaseHandle } from './connect.js';
@@ -57,7 +57,7 @@ describe.skipIf(onPostgres)('the embedded database under a burst', () => {
     database = await openDatabase({ dataDir: 'memory://', waitTimeoutMs: 1000 });
     await database.migrate();
     target = await createTestApp({ database, config: { dbWaitTimeoutSeconds: 1 } });
-    token = await loginAs(target.app, await buildUser(database.db, { role: ROLE.manager }));
+    token = await sessionToken(target, await buildUser(database.db, { role: ROLE.manager }));
     await target.app.listen({ port: 0, host: '127.0.0.1' });
     const address = target.app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

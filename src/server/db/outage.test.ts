@@ -15,7 +15,7 @@ import { openDatabase, rowsOf, type DatabaseHandle } from './connect.js';
 import { markConnectFailure } from './failures.js';
 import { runWithRequestBudget } from './request-budget.js';
 import { once } from '../request-keys.js';
-import { buildUser, loginAs } from '../../../test/helpers/factories.js';
+import { buildUser, sessionToken } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 import { freePort } from '../../../test/helpers/free-port.js';
 import { createOwnDatabase, type OwnDatabase } from '../../../test/helpers/pg-admin.js';
@@ -175,7 +175,7 @@ describe('a bounded wait for the database', () => {
     if (!url) await bounded.migrate();
     const t = await createTestApp({ database: bounded });
     try {
-      const token = await loginAs(t.app, await buildUser(bounded.db, { role: ROLE.manager }));
+      const token = await sessionToken(t, await buildUser(bounded.db, { role: ROLE.manager }));
       let release = () => {};
       const gate = new Promise<void>((resolve) => (release = resolve));
       let started = () => {};
@@ -474,7 +474,7 @@ describe.skipIf(!onPostgres)('every outage answers 503 with Retry-After, and 2xx
     const own = await createOwnDatabase(adminUrl, inject('templateDatabase')!, label);
     const app = await outageApp(own.url);
     try {
-      const token = await loginAs(app.t.app, await buildUser(app.database.db, { role: ROLE.manager }));
+      const token = await sessionToken(app.t, await buildUser(app.database.db, { role: ROLE.manager }));
       expect((await read(app, token)).statusCode).toBe(200);
       await cause(own);
       await check(app, token, own);
@@ -705,7 +705,7 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
     const through = new URL(own.url);
     through.port = String(proxy.port);
     app = await outageApp(through.toString());
-    token = await loginAs(app.t.app, await buildUser(app.database.db, { role: ROLE.manager }));
+    token = await sessionToken(app.t, await buildUser(app.database.db, { role: ROLE.manager }));
     // the pool now holds open connections: the next request takes one and sends at once
     expect((await read()).statusCode).toBe(200);
   }, 30_000);

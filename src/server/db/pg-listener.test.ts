@@ -4,7 +4,7 @@ import { ROLE } from '../../shared/roles.js';
 import { READY_NOT_LISTENING } from '../modules/health/routes.js';
 import { openDatabase } from './connect.js';
 import { openStream } from '../../../test/helpers/chat-stream.js';
-import { buildUser, duty, loginAs } from '../../../test/helpers/factories.js';
+import { buildUser, duty, sessionToken } from '../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 
 /** The value of application_name in a PostgreSQL startup message, once all of it has arrived. */
@@ -140,7 +140,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that dies silent
     try {
       const manager = await buildUser(first.deps.db, { role: ROLE.manager, name: 'Manager Meena' });
       const supervisor = await buildUser(first.deps.db, { role: ROLE.supervisor, work: 'mcc' });
-      const token = await loginAs(first.app, manager);
+      const token = await sessionToken(first, manager);
       const post = (text: string) =>
         first.app.inject({ method: 'POST', url: '/api/v1/chat/createchat', headers: { authorization: token }, payload: { text } });
       const board = async () =>

@@ -6,7 +6,7 @@ import { DEFAULT_STAFFING_NORM } from '../../../shared/duties.js';
 import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { bill, buildStaff, buildUser, duty, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
+import { bill, buildStaff, buildUser, duty, sessionToken, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const mailer = new MemoryMailer();
@@ -19,7 +19,7 @@ let supervisorToken: string;
 beforeAll(async () => {
   t = await createTestApp({ mailer });
   admin = await buildUser(t.deps.db, { role: ROLE.admin, name: 'Admin Anita' });
-  adminToken = await loginAs(t.app, admin);
+  adminToken = await sessionToken(t, admin);
   managerToken = await newSessionToken(t, { role: ROLE.manager, name: 'Manager Mohan' });
   supervisorToken = await newSessionToken(t, { role: ROLE.supervisor, work: 'mcc' });
 });
@@ -80,7 +80,7 @@ describe('accounts', () => {
 
   it('changes role and work type; disabling ends the sessions at once', async () => {
     const person = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
-    const token = await loginAs(t.app, person);
+    const token = await sessionToken(t, person);
     expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { work: 'acca' })).statusCode).toBe(200);
     expect((await api('GET', '/auth/userauth', token)).statusCode).toBe(200);
     expect((await api('PUT', `/admin/accounts/${person.id}`, adminToken, { disabled: true })).statusCode).toBe(200);
@@ -95,7 +95,7 @@ describe('accounts', () => {
     const fresh = await createTestApp();
     try {
       const only = await buildUser(fresh.deps.db, { role: ROLE.admin });
-      const token = await loginAs(fresh.app, only);
+      const token = await sessionToken(fresh, only);
       const call = (payload: object) => fresh.app.inject({ method: 'PUT', url: `/api/v1/admin/accounts/${only.id}`, payload, headers: { authorization: token } });
       for (const payload of [{ disabled: true }, { role: 1 }]) {
         const response = await call(payload);
@@ -119,7 +119,7 @@ describe('accounts', () => {
 
   it('sends a reset code and ends all sessions of an account', async () => {
     const person = await buildUser(t.deps.db, { role: ROLE.manager });
-    const token = await loginAs(t.app, person);
+    const token = await sessionToken(t, person);
     const sent = await api('POST', `/admin/accounts/${person.id}/send-reset`, adminToken);
     expect(sent.json().msg).toBe(MSG.resetCodeSent);
     expect(mailer.sent.at(-1)?.to).toBe(person.email);

@@ -79,7 +79,7 @@ export async function countUsers(db: Database): Promise<number> {
 export type CreateAccountResult = { created: true; user: UserRow } | { created: false; reason: 'email-taken' };
 
 /** The users row of a new account: the name trimmed, the e-mail trimmed and lower-cased. */
-function accountValues(account: Omit<NewAccount, 'role'>, role: Role, passwordHash: string) {
+function accountValues(account: Omit<NewAccount, 'role' | 'password'>, role: Role, passwordHash: string) {
   return {
     name: account.name.trim(),
     email: account.email.trim().toLowerCase(),
@@ -95,7 +95,14 @@ function accountValues(account: Omit<NewAccount, 'role'>, role: Role, passwordHa
  * {created: false} instead of throwing.
  */
 export async function createAccount(db: Database, account: NewAccount): Promise<CreateAccountResult> {
-  const passwordHash = await hashPassword(account.password);
+  return insertAccount(db, account, await hashPassword(account.password));
+}
+
+/**
+ * createAccount with the password already hashed (hashPassword): the test factories give
+ * every account one precomputed hash instead of spending argon2's work on each (decision 0034).
+ */
+export async function insertAccount(db: Database, account: Omit<NewAccount, 'password'>, passwordHash: string): Promise<CreateAccountResult> {
   try {
     // a savepoint inside the request's transaction: a taken e-mail is answered, not a fault
     const [user] = await db.transaction((tx) => tx.insert(users).values(accountValues(account, account.role, passwordHash)).returning());

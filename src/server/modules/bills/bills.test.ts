@@ -5,7 +5,7 @@ import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
-import { bill, billFields, buildStaff, buildUser, duty, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
+import { bill, billFields, buildStaff, buildUser, duty, sessionToken, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -188,7 +188,7 @@ describe('GET /dashboard/summary', () => {
     const clock = { now: new Date('2026-11-20T10:00:00Z') };
     const d = await createTestApp({ clock });
     try {
-      const token = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.manager }));
+      const token = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.manager }));
       await bill(d, token, { month: '2026-08', status: 'Bill Passed', billvalue: 1000, penalty: 100, netamount: 900 });
       await bill(d, token, { month: '2026-09', status: 'Bill Passed', billvalue: 2000, penalty: 0, netamount: 2000 });
       await bill(d, token, { month: '2026-10', status: 'Accounts', billvalue: '500.50', penalty: '0.25', netamount: '500.25' });
@@ -233,7 +233,7 @@ describe('GET /dashboard/summary', () => {
         { status: 'Accounts', count: 1, amount: 500.25 },
         { status: 'Bill Passed', count: 2, amount: 2900 },
       ]);
-      const supervisor = await loginAs(d.app, await buildUser(d.deps.db, { role: ROLE.supervisor }));
+      const supervisor = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.supervisor }));
       expect((await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: supervisor } })).statusCode).toBe(403);
     } finally {
       await d.close();

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/connect.js';
 import { chatMessages } from '../../db/schema.js';
 import { ChatHub } from './chat.service.js';
 import { CHAT_MESSAGES_PER_MINUTE, CHAT_STREAMS_PER_SESSION } from './routes.js';
-import { buildUser, loginAs, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildUser, newSessionToken, sessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = { now: new Date('2026-11-20T10:00:00Z') };
@@ -81,7 +81,7 @@ describe('chat API', () => {
   it('lists oldest first, the latest ones by default, older ones with `before`, newer with `after`', async () => {
     const fresh = await createTestApp({ clock });
     try {
-      const token = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.manager }));
+      const token = await sessionToken(fresh, await buildUser(fresh.deps.db, { role: ROLE.manager }));
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) {
         clock.now = new Date(clock.now.getTime() + 1000);
@@ -118,8 +118,8 @@ describe('chat API', () => {
   it("counts today's messages (APP_TZ) sent by others for the badge", async () => {
     const fresh = await createTestApp({ clock });
     try {
-      const manager = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.manager }));
-      const supervisor = await loginAs(fresh.app, await buildUser(fresh.deps.db, { role: ROLE.supervisor }));
+      const manager = await sessionToken(fresh, await buildUser(fresh.deps.db, { role: ROLE.manager }));
+      const supervisor = await sessionToken(fresh, await buildUser(fresh.deps.db, { role: ROLE.supervisor }));
       clock.now = new Date('2026-11-19T18:00:00Z'); // 23:30 on the 19th in Kolkata
       await send('yesterday', supervisor, fresh.app);
       clock.now = new Date('2026-11-19T19:00:00Z'); // 00:30 on the 20th
@@ -157,7 +157,7 @@ describe('GET /chat/stream', () => {
     const first = await createTestApp({ database });
     const second = await createTestApp({ database: other });
     try {
-      const token = await loginAs(first.app, await buildUser(first.deps.db, { role: ROLE.manager, name: 'Instance One' }));
+      const token = await sessionToken(first, await buildUser(first.deps.db, { role: ROLE.manager, name: 'Instance One' }));
       await second.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = second.app.server.address() as AddressInfo;
       // the stream on the second instance goes live through messages sent to the first
@@ -207,7 +207,7 @@ describe('chat streams per sign-in', () => {
     const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     try {
       const person = await buildUser(fresh.deps.db, { role: ROLE.supervisor });
-      const token = await loginAs(fresh.app, person);
+      const token = await sessionToken(fresh, person);
       await fresh.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = fresh.app.server.address() as AddressInfo;
       const url = `http://127.0.0.1:${port}/api/v1/chat/stream`;
@@ -221,7 +221,7 @@ describe('chat streams per sign-in', () => {
       expect(JSON.parse(refused.body)).toEqual({ msg: MSG.chatTooManyStreams, code: 'chatTooManyStreams' });
 
       // another sign-in (another device) has its own allowance
-      const elsewhere = await openStream(url, await loginAs(fresh.app, person));
+      const elsewhere = await openStream(url, await sessionToken(fresh, person));
       expect(elsewhere.status).toBe(200);
       streams.push(elsewhere);
 
@@ -289,7 +289,7 @@ describe.skipIf(!process.env.DATABASE_URL)('chat streams across a lost LISTEN co
       (await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and application_name = 'dutyroll-listen'", [name])).rows.map((row) => row.pid);
     let stream: Awaited<ReturnType<typeof openStream>> | null = null;
     try {
-      const token = await loginAs(second.app, await buildUser(second.deps.db, { role: ROLE.manager, name: 'Other Instance' }));
+      const token = await sessionToken(second, await buildUser(second.deps.db, { role: ROLE.manager, name: 'Other Instance' }));
       await first.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = first.app.server.address() as AddressInfo;
       stream = await openStream(`http://127.0.0.1:${port}/api/v1/chat/stream`, token);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, staffingNorms } from '../../db/schema.js';
-import { buildStaff, buildUser, duty as addDuty, loginAs, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, sessionToken, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = { now: new Date('2026-11-10T06:00:00Z') };
@@ -17,9 +17,9 @@ let accaToken: string;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   manager = await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mani' });
-  managerToken = await loginAs(t.app, manager);
+  managerToken = await sessionToken(t, manager);
   mccSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Mcc' });
-  mccToken = await loginAs(t.app, mccSupervisor);
+  mccToken = await sessionToken(t, mccSupervisor);
   accaToken = await newSessionToken(t, { role: ROLE.supervisor, work: 'acca', name: 'Anil Acca' });
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers } from '../../db/schema.js';
-import { buildStaff, buildUser, duty as addDuty, dutyFields, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, dutyFields, sessionToken, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = { now: new Date('2026-11-10T06:00:00Z') };
@@ -48,11 +48,11 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   t = await createTestApp({ clock, database: { ...handle, db: breakableDatabase(handle.db) } });
   manager = await buildUser(t.deps.db, { role: ROLE.manager });
-  managerToken = await loginAs(t.app, manager);
+  managerToken = await sessionToken(t, manager);
   suresh = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Mcc' });
-  sureshToken = await loginAs(t.app, suresh);
+  sureshToken = await sessionToken(t, suresh);
   ravi = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Ravi Mcc' });
-  raviToken = await loginAs(t.app, ravi);
+  raviToken = await sessionToken(t, ravi);
 });
 afterAll(async () => {
   await t.close();

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, duties, dutyWorkers, requestKeys } from '../../db/schema.js';
 import { pruneRequestKeys } from '../../request-keys.js';
-import { buildStaff, buildUser, duty as addDuty, dutyFields, loginAs, uniqueAadhar, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, dutyFields, loginAs, sessionToken, uniqueAadhar, workerPayload, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 /**
@@ -27,11 +27,11 @@ let keyCount = 0;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   manager = await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mani' });
-  managerToken = await loginAs(t.app, manager);
+  managerToken = await sessionToken(t, manager);
   suresh = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Mcc' });
-  sureshToken = await loginAs(t.app, suresh);
+  sureshToken = await sessionToken(t, suresh);
   anil = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'acca', name: 'Anil Acca' });
-  anilToken = await loginAs(t.app, anil);
+  anilToken = await sessionToken(t, anil);
 });
 afterAll(async () => {
   await t.close();
@@ -279,9 +279,9 @@ describe('a replay answers only what its caller may still see', () => {
 
   it('a manager made a supervisor no longer gets the stored answer of a delete: the route refuses supervisors', async () => {
     const admin = await buildUser(t.deps.db, { role: ROLE.admin });
-    const adminToken = await loginAs(t.app, admin);
+    const adminToken = await sessionToken(t, admin);
     const other = await buildUser(t.deps.db, { role: ROLE.manager });
-    let token = await loginAs(t.app, other);
+    let token = await sessionToken(t, other);
     const duty = await mccDuty('DEMOTED-DELETE');
     const key = newKey();
     const first = await remove(token, duty._id, key);
@@ -290,7 +290,7 @@ describe('a replay answers only what its caller may still see', () => {
     // an admin makes the manager an mcc supervisor (which ends their sessions): they sign in again
     const demoted = await api('PUT', `/admin/accounts/${other.id}`, adminToken, { role: 0, work: 'mcc' });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    token = await loginAs(t.app, other);
+    token = await sessionToken(t, other);
     const replayed = await remove(token, duty._id, key);
     expect(replayed.statusCode).toBe(403);
     expect(replayed.headers['idempotent-replayed']).toBeUndefined();

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { WORK_TYPES } from '../../../shared/work-types.js';
 import { auditLog, duties, dutyWorkers } from '../../db/schema.js';
-import { buildStaff, buildUser, loginAs, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, type BuiltUser, sessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 /**
@@ -28,13 +28,13 @@ let mccToken: string;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   manager = await buildUser(t.deps.db, { role: ROLE.manager, name: 'Manager Mani' });
-  managerToken = await loginAs(t.app, manager);
+  managerToken = await sessionToken(t, manager);
   admin = await buildUser(t.deps.db, { role: ROLE.admin, name: 'Admin Anu' });
-  adminToken = await loginAs(t.app, admin);
+  adminToken = await sessionToken(t, admin);
   accaSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'acca', name: 'Anil Acca' });
-  accaToken = await loginAs(t.app, accaSupervisor);
+  accaToken = await sessionToken(t, accaSupervisor);
   mccSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Mcc' });
-  mccToken = await loginAs(t.app, mccSupervisor);
+  mccToken = await sessionToken(t, mccSupervisor);
 });
 afterAll(async () => {
   await t.close();

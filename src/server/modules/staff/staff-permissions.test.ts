@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { maskAadhar, maskAccountNumber } from '../../../shared/staff.js';
 import { sessions, staff, users } from '../../db/schema.js';
-import { buildUser, loginAs, workerPayload, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildUser, type BuiltUser, newSessionToken, sessionToken, workerPayload } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -24,7 +24,7 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload
 /** An account of the role whose staff record is on the register, as Add Supervisor links them. */
 async function linkedAccount(role: 0 | 1 | 2, name: string): Promise<{ user: BuiltUser; token: string; staffId: string; form: Record<string, unknown> }> {
   const user = await buildUser(t.deps.db, { role, name });
-  const token = await loginAs(t.app, user);
+  const token = await sessionToken(t, user);
   const form = workerPayload({ name, designation: role === ROLE.supervisor ? 'Supervisor' : 'Cleaning Staff' });
   const created = await api('POST', '/worker/create-worker', managerToken, form);
   expect(created.statusCode).toBe(201);

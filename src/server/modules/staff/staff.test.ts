@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { rowsOf } from '../../db/connect.js';
 import { auditLog, ifscBranches } from '../../db/schema.js';
-import { buildUser, loginAs, uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
+import { buildUser, newSessionToken, sessionToken, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 let t: TestApp;
@@ -377,7 +377,7 @@ describe('supervisors on the register', () => {
     expect((await api('PUT', `/worker/update-worker/${resignedMember._id}`, managerToken, { ...full, status: 'Resigned' })).statusCode).toBe(200);
 
     // the raw token as the Authorization header, no query parameters
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getsupervisor', headers: { authorization: await loginAs(t.app, own) } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/getsupervisor', headers: { authorization: await sessionToken(t, own) } });
     expect(response.statusCode).toBe(200);
     const { supervisor } = response.json() as { supervisor: Record<string, unknown>[] };
     expect(supervisor).toEqual([
@@ -395,7 +395,7 @@ describe('supervisors on the register', () => {
 
   it('/auth/getsupervisor gives a supervisor without a work type only themself', async () => {
     const loner = await buildUser(t.deps.db, { role: ROLE.supervisor, work: null, name: 'Loner No Work' });
-    const response = await api('GET', '/auth/getsupervisor', await loginAs(t.app, loner));
+    const response = await api('GET', '/auth/getsupervisor', await sessionToken(t, loner));
     expect(response.json()).toEqual({ supervisor: [{ _id: loner.id, name: 'Loner No Work', work: null }] });
   });
 });

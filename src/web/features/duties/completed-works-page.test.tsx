@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, duty as addDuty, loginAs } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty as addDuty, sessionToken } from '../../../../test/helpers/factories.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   api = await startApi();
   const manager = await buildUser(api.deps.db, { role: ROLE.manager });
-  const token = await loginAs(api.app, manager);
+  const token = await sessionToken(api, manager);
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Pillai' });
   const mcc = await buildStaff(api.deps.db, { work: 'mcc' });
   const mcc2 = await buildStaff(api.deps.db, { work: 'mcc' });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { buildStaff, buildUser, duty, loginAs } from '../../../../test/helpers/factories.js';
+import { buildStaff, buildUser, duty, sessionToken } from '../../../../test/helpers/factories.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -10,7 +10,7 @@ let dutyId: string;
 beforeAll(async () => {
   api = await startApi();
   const manager = await buildUser(api.deps.db, { role: ROLE.manager });
-  token = await loginAs(api.app, manager);
+  token = await sessionToken(api, manager);
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Suresh Pillai' });
   const lakshmi = await buildStaff(api.deps.db, { work: 'mcc', name: 'Lakshmi Devi' });
   await buildStaff(api.deps.db, { work: 'mcc', name: 'Mohan Das' });
