@@ -2,12 +2,13 @@
  * The installable app (issue 14, decision 0018): the web app manifest and the service
  * worker, built by vite-plugin-pwa with Workbox's generateSW.
  *
- * What the worker precaches is the supervisor's app, not the whole build: the app shell
- * (index.html, the entry script and everything it imports without waiting, its CSS), the
- * screens of the supervisor area (the modules listed in OFFLINE_MODULES, each with the
- * chunks, styles and images it needs, including its own lazy parts), the Hindi and
- * Malayalam catalogues, the icons. Manager and admin screens are kept in a runtime cache
- * once opened (hashed files never change), so a manager's phone has what it used.
+ * What the worker precaches is the public site, sign-in and the supervisor's app, not the
+ * whole build (decision 0029): the app shell (index.html, the entry script with everything
+ * it loads, its CSS), the public pages, sign-in and the screens of the supervisor area (the
+ * modules listed in OFFLINE_MODULES, each with the chunks, styles and images it needs,
+ * including its own lazy parts), the Hindi and Malayalam catalogues, the icons. Manager and
+ * admin screens are kept in a runtime cache once opened (hashed files never change), so a
+ * manager's phone has what it used.
  * The API is never cached by the worker: its answers carry personal data that must not
  * outlive a sign-out (the offline lists live in IndexedDB, cleared at sign-out).
  */
@@ -20,9 +21,13 @@ import { DEFAULT_COMPANY_PROFILE } from './src/shared/company-profile-defaults.j
 const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
 
 /**
- * The modules (under src/web) whose chunks a supervisor's phone keeps for offline use,
- * besides the entry. A build fails when one of them is no longer a chunk of its own
- * (renamed, moved or no longer lazy), so the list cannot silently go stale.
+ * The modules (under src/web) whose chunks every phone keeps for offline use, besides the
+ * entry: the public pages, sign-in and the supervisor's screens (issue 25, decision 0029).
+ * Each comes with all it loads, its lazy parts included, except another route's page: the
+ * manager's and admin's screens are cached when first opened (the runtime cache below).
+ * A build fails when one of them is no longer a chunk of its own (renamed, moved or no
+ * longer lazy), so the list cannot silently go stale; test/pwa-build.test.ts holds it to
+ * router.tsx on the real build.
  */
 const OFFLINE_MODULES = [
   // the supervisor area (/dashboard/user/*) and its screens
@@ -32,18 +37,22 @@ const OFFLINE_MODULES = [
   'features/duties/completed-duty-page.tsx',
   'features/duties/train-detail-page.tsx',
   'features/chat/chat-page.tsx',
-  // what every signed-in screen may need: the sign-in page, the 404 page, the toaster, the
-  // top bar's name and Logout (loaded lazily by the entry's layout, so not reached through
-  // the entry's static imports), and what ends a session on the phone (active-session.ts)
+  // the public pages (the landing page is part of the entry), sign-in and the 404 page
   'pages/public/login-page.tsx',
+  'pages/public/forget-page.tsx',
+  'pages/public/register-page.tsx',
+  'pages/public/about-page.tsx',
+  'pages/public/contact-page.tsx',
+  'pages/public/policy-page.tsx',
   'pages/public/not-found-page.tsx',
+  // loaded lazily by the entry on any page or any signed-in page (also reached through the
+  // entry's lazy imports, listed so that a move is noticed): the toaster, the top bar's name
+  // and Logout, what ends a session on the phone, the other languages, the update prompt
   'layouts/toaster.tsx',
   'layouts/signed-in-actions.tsx',
   'offline/session-end.ts',
-  // the languages other than English (English is in the entry)
   'i18n/locales/hi.json',
   'i18n/locales/ml.json',
-  // the update prompt (the worker's registration is part of the entry, main.tsx)
   'pwa/update-prompt.tsx',
 ] as const;
 
@@ -64,34 +73,33 @@ interface ChunkLike {
 }
 
 /**
- * The build's files a supervisor's phone needs offline, from the bundle's import graph:
- * the entry with its static imports, and each offline module with its static and dynamic
- * imports, each chunk with the CSS and assets it imports.
+ * The build's files a phone keeps offline, from the bundle's import graph: the entry and
+ * each offline module, each with its static and dynamic imports and each chunk with the CSS
+ * and assets it imports, except a dynamic import of a route page (`routePages`) that is not
+ * an offline module: the entry imports every area's pages, the sign-in page prefetches the
+ * manager's home.
  */
-export function offlineFiles(bundle: Record<string, { type: string }>, modules: readonly string[], root = WEB_ROOT): Set<string> {
+export function offlineFiles(bundle: Record<string, { type: string }>, modules: readonly string[], routePages: readonly string[] = [], root = WEB_ROOT): Set<string> {
   const chunks = Object.values(bundle).filter((item): item is ChunkLike => item.type === 'chunk') as ChunkLike[];
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const offline = new Set(modules.map((module) => path.join(root, module)));
+  const elsewhere = new Set(chunks.filter((chunk) => chunk.facadeModuleId && routePages.includes(chunk.facadeModuleId) && !offline.has(chunk.facadeModuleId)).map((chunk) => chunk.fileName));
   const files = new Set<string>();
-  const visit = (fileName: string, followDynamic: boolean) => {
+  const visit = (fileName: string) => {
     const chunk = byFile.get(fileName);
     if (!chunk || files.has(fileName)) return;
     files.add(fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
-    for (const next of chunk.imports) visit(next, followDynamic);
-    if (followDynamic) for (const next of chunk.dynamicImports) visit(next, true);
+    for (const next of chunk.imports) visit(next);
+    for (const next of chunk.dynamicImports) if (!elsewhere.has(next)) visit(next);
   };
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName, false);
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
   const missing: string[] = [];
   for (const module of modules) {
-    const id = path.join(root, module);
-    const chunk = chunks.find((item) => item.facadeModuleId === id);
+    const chunk = chunks.find((item) => item.facadeModuleId === path.join(root, module));
     if (!chunk) missing.push(module);
-    // visited afresh: a chunk the entry imports may itself lazily import more
-    else {
-      files.delete(chunk.fileName);
-      visit(chunk.fileName, true);
-    }
+    else visit(chunk.fileName);
   }
   if (missing.length) throw new Error(`vite.pwa.ts OFFLINE_MODULES: no chunk of its own for ${missing.join(', ')}`);
   return files;
@@ -118,14 +126,17 @@ export async function pwaPlugins(): Promise<Plugin[]> {
     name: 'dutyroll:offline-files',
     apply: 'build',
     generateBundle(_options, bundle) {
-      offline = offlineFiles(bundle, OFFLINE_MODULES);
+      // the route pages: what router.tsx loads lazily
+      const routePages = this.getModuleInfo(path.join(WEB_ROOT, 'router.tsx'))?.dynamicallyImportedIds ?? [];
+      if (routePages.length === 0) throw new Error('vite.pwa.ts: router.tsx loads no page lazily (moved?)');
+      offline = offlineFiles(bundle, OFFLINE_MODULES, routePages);
     },
   };
   const themeColourMeta: Plugin = {
     name: 'dutyroll:theme-colour',
     transformIndexHtml: (html) => html.replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${colours.theme}$2`),
   };
-  /** Precaches built files under assets/ only when the supervisor's app needs them. */
+  /** Precaches built files under assets/ only when the public pages, sign-in or the supervisor's app need them. */
   const keepOffline: ManifestTransform = (entries) => {
     if (!offline) throw new Error('the offline file list was not made (generateBundle did not run)');
     const plan = offline;
@@ -174,7 +185,7 @@ export async function pwaPlugins(): Promise<Plugin[]> {
       navigateFallbackDenylist: NAVIGATION_DENYLIST,
       runtimeCaching: [
         {
-          // other screens' hashed files (manager, admin, public pages), once opened
+          // the office's (manager, admin) hashed files, once opened: a hashed name never changes content
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
           handler: 'CacheFirst',
           options: {

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb, routeFiles, routePageChunks, routesOf, type Build, type Route } from '../bench/route-js.js';
 import { maskableSvg } from '../scripts/generate-icons.js';
 import { NAVIGATION_DENYLIST, offlineFiles } from '../vite.pwa.js';
 
@@ -39,8 +42,10 @@ describe('what the service worker precaches', () => {
     chunk('assets/hi.js', 'i18n/locales/hi.json'),
   );
 
-  it('takes the entry with what it imports, and the listed screens with all they load, not the others', () => {
-    const files = offlineFiles(bundle, ['features/supervisor/user-area.tsx', 'features/duties/add-duty-page.tsx', 'i18n/locales/hi.json']);
+  const routePages = ['features/supervisor/user-area.tsx', 'features/duties/add-duty-page.tsx', 'features/manager/manager-area.tsx'].map((page) => path.join(WEB, page));
+
+  it("takes the entry and the listed screens with all they load, their lazy parts included, but no other route's page", () => {
+    const files = offlineFiles(bundle, ['features/supervisor/user-area.tsx', 'features/duties/add-duty-page.tsx'], routePages);
     expect([...files].sort()).toEqual(
       [
         'assets/index.js',
@@ -57,8 +62,56 @@ describe('what the service worker precaches', () => {
     );
   });
 
+  it("follows the entry's lazy imports into a route page only when it is listed", () => {
+    expect(offlineFiles(bundle, [], routePages)).toEqual(new Set(['assets/index.js', 'assets/index.css', 'assets/react.js', 'assets/hi.js']));
+    expect(offlineFiles(bundle, ['features/manager/manager-area.tsx'], routePages)).toContain('assets/charts.js');
+  });
+
   it('fails the build when a listed screen is no longer a chunk of its own', () => {
     expect(() => offlineFiles(bundle, ['features/duties/renamed-page.tsx'])).toThrow(/renamed-page\.tsx/);
+  });
+});
+
+describe('the precache of the real build (decision 0029)', () => {
+  let outDir = '';
+  let built: Build;
+  let routes: Route[];
+  let precached: Set<string>;
+  /** Every file a route loads, its lazy parts included (another route's page aside). */
+  let loads: (route: Route) => Set<string>;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-pwa-build-'));
+    built = await buildWeb(path.join(outDir, 'web'));
+    routes = await routesOf();
+    const stopAt = routePageChunks(built, routes);
+    loads = (route) => routeFiles(built, route, stopAt).all;
+    const worker = await readFile(path.join(outDir, 'web/sw.js'), 'utf8');
+    precached = new Set([...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((match) => match[1]!));
+  }, 240_000);
+
+  afterAll(async () => {
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  const offline = (route: Route) => route.area === 'public' || route.area === 'user';
+
+  it('holds every file the public pages, sign-in and the supervisor screens load, their lazy parts included', () => {
+    const checked = routes.filter(offline);
+    expect(checked.map((route) => route.path)).toEqual(expect.arrayContaining(['/', '/about', '/login', '/dashboard/user', '/dashboard/user/addduty', '/dashboard/user/connect']));
+    for (const route of checked) {
+      const missing = [...loads(route)].filter((file) => !precached.has(file));
+      expect(missing, route.path).toEqual([]);
+    }
+    expect(precached).toContain('index.html');
+  });
+
+  it("holds no file that only the manager's and admin's screens load: those are cached when first used", () => {
+    const supervisorAndPublic = new Set(routes.filter(offline).flatMap((route) => [...loads(route)]));
+    const officeOnly = new Set(routes.filter((route) => !offline(route)).flatMap((route) => [...loads(route)].filter((file) => !supervisorAndPublic.has(file))));
+    // the manager's and admin's screens do have files of their own
+    expect(officeOnly.size).toBeGreaterThan(5);
+    expect([...officeOnly].filter((file) => precached.has(file))).toEqual([]);
   });
 });
 
