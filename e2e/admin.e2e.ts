@@ -1,7 +1,7 @@
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -45,7 +45,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await motionSettled(page);
   expect(await horizontalOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
   await screenshot(page, `admin/${name}-phone`);
-  await page.screenshot({ path: `${SHOTS_DIR}/admin/${name}-phone-top.png`, style: '.mantine-Notifications-root { display: none !important; }' });
+  await screenshot(page, `admin/${name}-phone-top`, { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
