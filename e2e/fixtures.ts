@@ -5,7 +5,7 @@
  * every context a test opens is traced and a failed test keeps its trace.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { homeOf, runningApps, seedSession, submitLogin, type Account, type RunningApp } from './harness.js';
+import { homeOf, openSignedIn, runningApps, submitLogin, type Account, type RunningApp } from './harness.js';
 
 type SignedInAccount = Pick<Account, 'email'> & { role?: Account['role'] };
 
@@ -28,14 +28,8 @@ interface Fixtures {
 /** The one server the file started (signedIn needs its sessions). */
 function theApp(): RunningApp {
   const apps = [...runningApps];
-  if (apps.length !== 1) throw new Error(`signedIn: expected one running app, found ${apps.length}; use seedSession(context, app, account)`);
+  if (apps.length !== 1) throw new Error(`signedIn: expected one running app, found ${apps.length}; use openSignedIn(page, app, account)`);
   return apps[0]!;
-}
-
-function landingOf(account: SignedInAccount, landing: string | undefined): string {
-  if (landing) return landing;
-  if (!account.role) throw new Error(`say where ${account.email} lands`);
-  return homeOf({ role: account.role });
 }
 
 export const test = base.extend<Fixtures>({
@@ -52,7 +46,7 @@ export const test = base.extend<Fixtures>({
   ],
   signIn: async ({}, use) => {
     await use(async (page, account, landing) => {
-      const home = landingOf(account, landing);
+      const home = landing ?? homeOf(account);
       await page.goto('/login');
       await submitLogin(page, account.email, account.password);
       await page.waitForURL(`**${home}`);
@@ -60,10 +54,7 @@ export const test = base.extend<Fixtures>({
   },
   signedIn: async ({}, use) => {
     await use(async (page, account, landing) => {
-      const home = landingOf(account, landing);
-      await seedSession(page.context(), theApp(), account);
-      await page.goto(home);
-      await page.waitForURL(`**${home}`);
+      await openSignedIn(page, theApp(), account, landing);
     });
   },
 });

@@ -209,11 +209,22 @@ export async function seedSession(context: BrowserContext, app: RunningApp, acco
 }
 
 /** The page an account lands on after signing in. */
-export function homeOf(account: Pick<Account, 'role'>): string {
-  const role = roleFromName(account.role);
+export function homeOf(account: { role?: Account['role'] | undefined }): string {
+  const role = account.role ? roleFromName(account.role) : null;
   const home = role === null ? null : homePathForRole(role);
-  if (!home) throw new Error(`no home for the role ${account.role}`);
+  if (!home) throw new Error(`no home for the role ${account.role}: say where the account lands`);
   return home;
+}
+
+/**
+ * Opens the account's home (or `landing`) on this page already signed in (seedSession):
+ * what the journeys not about signing in do instead of the sign-in form.
+ */
+export async function openSignedIn(page: Page, app: RunningApp, account: Pick<Account, 'email'> & { role?: Account['role'] }, landing?: string): Promise<void> {
+  const home = landing ?? homeOf(account);
+  await seedSession(page.context(), app, account);
+  await page.goto(home);
+  await page.waitForURL(`**${home}`);
 }
 
 /** Fills and sends the login form on the page that is open. */
