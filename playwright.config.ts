@@ -6,7 +6,7 @@ register('./e2e/asset-loader.mjs', import.meta.url);
 
 /**
  * Browser journeys: `npm run test:e2e` (builds first). Each file starts its own server on
- * a fresh database (see e2e/harness.ts); one worker, so Chromium and the servers never
+ * its own copy of the seeded database (e2e/seed.ts, e2e/harness.ts); one worker, so Chromium and the servers never
  * compete on a 2-core machine. Debian's Chromium, never a downloaded browser (DESIGN.md).
  * A failed test keeps its trace (`npx playwright show-trace test-results/…/trace.zip`)
  * and the server's last log lines as an attachment.
@@ -14,6 +14,8 @@ register('./e2e/asset-loader.mjs', import.meta.url);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
+  // one seeded data folder (accounts and sessions) that every file copies (decision 0033)
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   workers: 1,
   fullyParallel: false,

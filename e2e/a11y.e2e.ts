@@ -144,10 +144,10 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     await context.close();
   });
 
-  test('supervisor screens and the acca Mark as Completed dialog', async ({ signIn }) => {
+  test('supervisor screens and the acca Mark as Completed dialog', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, supervisor);
+    await signedIn(page, supervisor);
     const failures = await visitAll(page, `${name}-supervisor`, supervisorPaths(), tally);
     failures.push(...(await checkDialog(page, '/dashboard/user', MSG.markAsCompleted, `${name} acca dialog`, tally)));
     await screenshot(page, `a11y-${name}-supervisor-acca-dialog`);
@@ -165,10 +165,10 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     await context.close();
   });
 
-  test('manager screens and the delete confirmation', async ({ signIn }) => {
+  test('manager screens and the delete confirmation', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, manager);
+    await signedIn(page, manager);
     const failures = await visitAll(page, `${name}-manager`, managerPaths(), tally);
     failures.push(...(await checkDialog(page, `/dashboard/manager/traindetail/${liveDutyId}`, MSG.delete, `${name} delete confirmation`, tally)));
     await screenshot(page, `a11y-${name}-manager-delete-dialog`);
@@ -177,10 +177,10 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
     await context.close();
   });
 
-  test('admin screens', async ({ signIn }) => {
+  test('admin screens', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, viewport);
     const tally = new Map<string, number>();
-    await signIn(page, admin);
+    await signedIn(page, admin);
     const failures = await visitAll(page, `${name}-admin`, adminPaths(), tally);
     report(`${name} admin`, tally);
     expect(failures).toEqual([]);
@@ -189,9 +189,9 @@ for (const [name, viewport] of widths) test.describe(`axe at ${name} width`, () 
 });
 
 test.describe('touch targets', () => {
-  test('every control on the supervisor\'s phone screens is at least 44 × 44 px', async ({ signIn }) => {
+  test('every control on the supervisor\'s phone screens is at least 44 × 44 px', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
-    await signIn(page, supervisor);
+    await signedIn(page, supervisor);
     const failures: string[] = [];
     for (const path of supervisorPaths()) {
       await page.goto(path);
@@ -221,9 +221,9 @@ test.describe('touch targets', () => {
 });
 
 test.describe('keyboard', () => {
-  test('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async ({ signIn }) => {
+  test('Skip to content is the first stop; after a navigation focus is on the new page\'s heading', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, DESKTOP);
-    await signIn(page, supervisor);
+    await signedIn(page, supervisor);
     // a fresh load: the first Tab from the top of the page
     await page.reload();
     await settled(page);
@@ -245,9 +245,9 @@ test.describe('keyboard', () => {
     await context.close();
   });
 
-  test('the wage register\'s scrolling table takes keyboard focus', async ({ signIn }) => {
+  test('the wage register\'s scrolling table takes keyboard focus', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
-    await signIn(page, manager);
+    await signedIn(page, manager);
     await page.goto('/dashboard/manager/wages?work=acca');
     await settled(page);
     const region = page.getByRole('region', { name: MSG.wageRegister });

@@ -1,7 +1,7 @@
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, SHOTS_DIR, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
+import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
 
 /**
  * The admin area end to end (issue 8): an admin creates a manager account, changes the
@@ -45,14 +45,14 @@ async function shots(page: Page, name: string): Promise<void> {
   await motionSettled(page);
   expect(await horizontalOverflow(page), `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
   await screenshot(page, `admin/${name}-phone`);
-  await page.screenshot({ path: `${SHOTS_DIR}/admin/${name}-phone-top.png`, style: '.mantine-Notifications-root { display: none !important; }' });
+  await screenshot(page, `admin/${name}-phone-top`, { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe('the admin area', () => {
-  test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async ({ signIn }) => {
+  test('greets the admin with shortcuts and counts, and creates a manager account who can sign in', async ({ signIn, signedIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.getByRole('heading', { name: MSG.adminGreeting(admin.name) }).waitFor();
     await page.getByText(MSG.adminWelcome).waitFor();
     const shortcuts = page.getByRole('navigation', { name: 'Admin shortcuts' });
@@ -108,9 +108,9 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('changes the mcc staffing norm, and a new duty uses it', async ({ signIn }) => {
+  test('changes the mcc staffing norm, and a new duty uses it', async ({ signedIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto('/dashboard/admin/norms');
     const mcc = page.getByRole('textbox', { name: 'Staff per coach for MCC', exact: true });
     await expect.poll(() => mcc.inputValue()).toBe('0.6');
@@ -156,9 +156,9 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('edits the company phone, and /contact shows it at once', async ({ signIn }) => {
+  test('edits the company phone, and /contact shows it at once', async ({ signedIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto('/dashboard/admin/company');
     const contact = page.getByRole('region', { name: 'Contact' });
     const phone = contact.getByLabel('Phone');
@@ -184,13 +184,13 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('disables an account that is signed in elsewhere, and that session ends', async ({ signIn }) => {
+  test('disables an account that is signed in elsewhere, and that session ends', async ({ signedIn }) => {
     const away = await openPage(browser, app, PHONE);
-    await signIn(away.page, elsewhere, '/dashboard/user');
+    await signedIn(away.page, elsewhere, '/dashboard/user');
     await away.page.getByRole('heading', { name: `Welcome, ${elsewhere.name}` }).waitFor();
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto('/dashboard/admin/accounts');
     await page.getByLabel('Search').fill('joseph');
     await page.getByRole('cell', { name: elsewhere.email }).waitFor();
@@ -216,9 +216,9 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('keeps the states list: add, rename, remove', async ({ signIn }) => {
+  test('keeps the states list: add, rename, remove', async ({ signedIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto('/dashboard/admin/states');
     await page.getByRole('cell', { name: 'Kerala', exact: true }).waitFor();
     await page.getByLabel('Add a state or union territory').fill('Kerala');
@@ -252,9 +252,9 @@ test.describe('the admin area', () => {
     await context.close();
   });
 
-  test('finds each change in the audit trail, by person and by area', async ({ signIn }) => {
+  test('finds each change in the audit trail, by person and by area', async ({ signedIn }) => {
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto('/dashboard/admin/audit');
     const trail = page.getByRole('table', { name: 'Audit trail' });
     // the entries themselves (each holds a small before/after table of its own)

@@ -2,7 +2,7 @@ import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { callApi, horizontalOverflow, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, horizontalOverflow, openPage, PHONE, realErrors, screenshot, startApp, openSignedIn, type Account, type RunningApp } from './harness.js';
 
 /**
  * Crew entry in a few taps (issue 15, decision 0021): a supervisor on a 360 px phone opens
@@ -75,9 +75,7 @@ async function heightOf(locator: Locator): Promise<number> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, ravi.email, ravi.password);
-  await page.waitForURL('**/dashboard/user');
+  await openSignedIn(page, app, ravi);
   await page.getByRole('heading', { name: MSG.liveWorkDetails }).waitFor();
 }
 

@@ -85,7 +85,7 @@ async function colourOf(locator: Locator): Promise<number[]> {
 }
 
 test.describe('train duties', () => {
-  test('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async ({ signIn }) => {
+  test('a supervisor on a 360 px phone adds an mcc duty with three workers found through the search, then completes it', async ({ signedIn }) => {
     await createWorker('Anil Kumar', 'mcc');
     await createWorker('Sunil Kumar', 'mcc');
     await createWorker('Kavya Menon', 'mcc');
@@ -93,7 +93,7 @@ test.describe('train duties', () => {
 
     const { context, page, errors } = await openPage(browser, app, PHONE);
     await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
-    await signIn(page, mccSupervisor, '/dashboard/user');
+    await signedIn(page, mccSupervisor, '/dashboard/user');
     await page.getByRole('heading', { name: MSG.liveWorkDetails }).waitFor();
     await page.getByText(MSG.noLiveTrainsFor('MCC')).waitFor();
 
@@ -185,7 +185,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async ({ signIn }) => {
+  test('a manager completes acca duties with returned bedsheets and reads the difference in its colour', async ({ signedIn }) => {
     const crew = [await createWorker('Leela Das', 'acca'), await createWorker('Mohan Pillai', 'acca')];
     const supervisor = await supervisorId(accaSupervisor);
     const base = { work: 'acca', supervisor, totalcoach: 10, type: 'Primary', workers: crew, suppliedBedsheet: 40 };
@@ -194,7 +194,7 @@ test.describe('train duties', () => {
 
     const { context, page, errors } = await openPage(browser, app);
     await context.clock.install(); // the undo window of each Mark as Completed is fast-forwarded
-    await signIn(page, manager);
+    await signedIn(page, manager);
 
     // the manager's Add Work Details: all six types; fields follow the type (SPEC §2)
     await page.goto('/dashboard/manager/addwork');
@@ -276,7 +276,7 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async ({ signIn }) => {
+  test("a manager edits a completed duty's workers and status, and an out-of-date copy is refused", async ({ signedIn }) => {
     const [a, b] = [await createWorker('Gopal Menon', 'mcc'), await createWorker('Hari Prasad', 'mcc')];
     await createWorker('Deepa Raj', 'mcc');
     const supervisor = await supervisorId(mccSupervisor);
@@ -284,7 +284,7 @@ test.describe('train duties', () => {
     await call('PUT', `/mcctrain/update-mcctrain/${duty._id}`, managerToken, { status: 'completed' });
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, manager);
+    await signedIn(page, manager);
     await page.goto('/dashboard/manager/completed');
     await rowOf(page, '16301').getByRole('link', { name: /Details/ }).click();
     await page.waitForURL(`**/dashboard/manager/traindetail/${duty._id}`);
@@ -341,14 +341,14 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async ({ signIn }) => {
+  test('a manager deletes a mistaken duty from the Completed board after confirming, and from the Live board; cancelling keeps it', async ({ signedIn }) => {
     const supervisor = await supervisorId(mccSupervisor);
     const done = await createDuty({ work: 'mcc', trainno: '19001', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Irfan Ali', 'mcc')] });
     await call('PUT', `/mcctrain/update-mcctrain/${done._id}`, managerToken, { status: 'completed' });
     const live = await createDuty({ work: 'mcc', trainno: '19002', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Jaya Kumar', 'mcc')] });
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, manager);
+    await signedIn(page, manager);
     await page.goto('/dashboard/manager/completed');
     const row = rowOf(page, '19001');
     await row.waitFor();
@@ -387,14 +387,14 @@ test.describe('train duties', () => {
     await context.close();
   });
 
-  test("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async ({ signIn }) => {
+  test("a supervisor sees no Delete, and Required Staff on Add Work Details uses the admin's staffing norm", async ({ signedIn }) => {
     const adminToken = await apiLogin(admin);
     await call('PUT', '/admin/staffing-norms/mcc', adminToken, { perCoach: 1.25 });
     const supervisor = await supervisorId(mccSupervisor);
     await createDuty({ work: 'mcc', trainno: '19003', supervisor, totalcoach: 4, type: 'Primary', workers: [await createWorker('Kiran Bose', 'mcc')] });
 
     const { context, page, errors } = await openPage(browser, app);
-    await signIn(page, mccSupervisor, '/dashboard/user');
+    await signedIn(page, mccSupervisor, '/dashboard/user');
     await rowOf(page, '19003').waitFor();
     await expect(page.getByRole('button', { name: new RegExp(`^${MSG.delete}`) })).toHaveCount(0);
 

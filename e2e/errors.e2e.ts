@@ -11,7 +11,7 @@ import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { DESKTOP, PHONE, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { DESKTOP, PHONE, startApp, openSignedIn, type Account, type RunningApp } from './harness.js';
 
 const manager: Account = { name: 'Meera Pillai', email: 'meera@example.com', password: 'Errors-4-pass', role: 'manager' };
 
@@ -35,9 +35,7 @@ async function firstVisit(viewport: { width: number; height: number } = DESKTOP)
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, manager.email, manager.password);
-  await page.waitForURL('**/dashboard/manager');
+  await openSignedIn(page, app, manager);
   await page.getByRole('heading', { name: `Welcome, ${manager.name}` }).waitFor();
 }
 

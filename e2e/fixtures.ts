@@ -5,14 +5,31 @@
  * every context a test opens is traced and a failed test keeps its trace.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { homePathForRole, roleFromName } from '../src/shared/roles.js';
-import { runningApps, submitLogin, type Account } from './harness.js';
+import { homeOf, openSignedIn, runningApps, submitLogin, type Account, type RunningApp } from './harness.js';
+
+type SignedInAccount = Pick<Account, 'email'> & { role?: Account['role'] };
 
 interface Fixtures {
   /** On a failed test, the running servers' last log lines, printed and attached. */
   serverLog: void;
-  /** Signs an account in on this page, from /login, and waits for its home (or `landing`). */
+  /**
+   * Signs an account in through the sign-in form, from /login, and waits for its home (or
+   * `landing`). For the journeys about signing in, and accounts made during a journey.
+   */
   signIn: (page: Page, account: Pick<Account, 'email' | 'password'> & { role?: Account['role'] }, landing?: string) => Promise<void>;
+  /**
+   * Opens the account's home (or `landing`) already signed in: the page's context starts
+   * with a session of its own stored as the web app stores it (harness.ts seedSession).
+   * The account must be one of the file's server (the one running app).
+   */
+  signedIn: (page: Page, account: SignedInAccount, landing?: string) => Promise<void>;
+}
+
+/** The one server the file started (signedIn needs its sessions). */
+function theApp(): RunningApp {
+  const apps = [...runningApps];
+  if (apps.length !== 1) throw new Error(`signedIn: expected one running app, found ${apps.length}; use openSignedIn(page, app, account)`);
+  return apps[0]!;
 }
 
 export const test = base.extend<Fixtures>({
@@ -29,16 +46,20 @@ export const test = base.extend<Fixtures>({
   ],
   signIn: async ({}, use) => {
     await use(async (page, account, landing) => {
-      const home = landing ?? (account.role ? homePathForRole(roleFromName(account.role)) : null);
-      if (!home) throw new Error(`signIn: say where ${account.email} lands`);
+      const home = landing ?? homeOf(account);
       await page.goto('/login');
       await submitLogin(page, account.email, account.password);
       await page.waitForURL(`**${home}`);
+    });
+  },
+  signedIn: async ({}, use) => {
+    await use(async (page, account, landing) => {
+      await openSignedIn(page, theApp(), account, landing);
     });
   },
 });
 
 export { expect };
 
-/** Starting a server (accounts made with the CLI first) may take longer than a test. */
-export const START_TIMEOUT = 180_000;
+/** Starting a server (copying the seed, then the server's own start) may take longer than a test. */
+export const START_TIMEOUT = 120_000;

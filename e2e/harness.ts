@@ -1,33 +1,27 @@
 /**
- * The browser-journey harness: a fresh database (a temporary DATA_DIR, or a new database
- * on the DATABASE_URL server), accounts made with the user:create command before the
- * server starts, the built server on a free port, and Chromium through playwright-core.
+ * The browser-journey harness: each file's server on its own copy of the seeded data
+ * folder (e2e/seed.ts: migrated, with the accounts the file asks for and a stock of
+ * sessions), the built server on a free port, and Chromium through Playwright Test.
+ * The journeys run on the embedded database (DATABASE_URL unset, decision 0026).
  * It assumes `npm run build` ran (npm run test:e2e does that).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { adminQuery, withDatabase } from '../test/helpers/pg-admin.js';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { homePathForRole, roleFromName } from '../src/shared/roles.js';
 import { freePort } from '../test/helpers/free-port.js';
+import { copySeed, readSeed, type Account, type SeededAccount } from './seed.js';
 
-const run = promisify(execFile);
+export type { Account } from './seed.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
-
-export interface Account {
-  name: string;
-  email: string;
-  password: string;
-  role: 'manager' | 'supervisor' | 'admin';
-  work?: string;
-}
+/** Screenshots for people to look at are taken only when asked for: E2E_SHOTS=1. */
+export const TAKE_SHOTS = process.env.E2E_SHOTS === '1';
 
 /** The servers started and not yet stopped (a failed test prints their logs). */
 export const runningApps = new Set<RunningApp>();
@@ -39,39 +33,19 @@ export interface RunningApp {
   outboxDir: string;
   /** The last lines the server printed (for failure messages). */
   log(): string;
+  /**
+   * A session of this account that no journey has used yet (made before the server
+   * started), as the login answer gives it: the user and the token.
+   */
+  takeSession(account: Pick<Account, 'email'>): { user: SeededAccount['user']; token: string };
   stop(): Promise<void>;
 }
 
-/** With DATABASE_URL: a new database on that server, dropped by the returned function. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `dutyroll_e2e_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `create database "${name}"`);
-  return {
-    url: withDatabase(url, name),
-    drop: async () => {
-      await adminQuery(url, `drop database if exists "${name}" with (force)`);
-    },
-  };
-}
-
-function serverEnv(dataDir: string, databaseUrl: string | undefined, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
   delete env.SMTP_URL; // mail goes to DATA_DIR/outbox, where the reset journey reads it
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  delete env.DATABASE_URL; // the embedded database in DATA_DIR
   return env;
-}
-
-/** Creates one account with the project's own command, before the server holds the database. */
-async function createAccount(account: Account, env: NodeJS.ProcessEnv): Promise<void> {
-  const args = ['--import', 'tsx', 'src/server/cli/user-create.ts', '--name', account.name, '--email', account.email, '--password', account.password, '--role', account.role];
-  if (account.work) args.push('--work', account.work);
-  try {
-    await run(process.execPath, args, { cwd: ROOT, env, timeout: 60_000 });
-  } catch (error) {
-    const failure = error as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`user-create failed for ${account.email}: ${failure.stderr || failure.stdout || failure.message}`);
-  }
 }
 
 /**
@@ -105,7 +79,10 @@ export interface StartOptions {
   webRoot?: string;
 }
 
-/** Starts the built server on a fresh database with these accounts. */
+/**
+ * Starts the built server on a copy of the seeded data folder holding exactly these
+ * accounts (made in this process, with the server's own code, before the server starts).
+ */
 export async function startApp(accounts: Account[], options: StartOptions = {}): Promise<RunningApp> {
   const serverMain = path.join(ROOT, 'dist/server/main.js');
   const webRoot = options.webRoot || process.env.WEB_ROOT || path.join(ROOT, 'dist/web');
@@ -113,16 +90,15 @@ export async function startApp(accounts: Account[], options: StartOptions = {}):
     throw new Error('Build first: npm run build (npm run test:e2e does it for you)');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-e2e-'));
-  const postgresDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
-  const env = serverEnv(dataDir, postgresDb?.url, { WEB_ROOT: webRoot });
+  const env = serverEnv(dataDir, { WEB_ROOT: webRoot });
   const cleanUp = async () => {
-    await postgresDb?.drop().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
   };
 
   let child: ChildProcess | undefined;
   try {
-    for (const account of accounts) await createAccount(account, env);
+    const seeded = await copySeed(await readSeed(), dataDir, accounts);
+    const unused = new Map(seeded.map((entry) => [entry.account.email, { user: entry.user, tokens: [...entry.tokens] }]));
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -149,6 +125,13 @@ export async function startApp(accounts: Account[], options: StartOptions = {}):
       dataDir,
       outboxDir: path.join(dataDir, 'outbox'),
       log: () => log,
+      takeSession(account) {
+        const stock = unused.get(account.email);
+        if (!stock) throw new Error(`takeSession: ${account.email} is not an account of this app (startApp's list)`);
+        const token = stock.tokens.shift();
+        if (!token) throw new Error(`takeSession: every session of ${account.email} is used; raise SESSIONS_PER_ACCOUNT (e2e/seed.ts)`);
+        return { user: stock.user, token };
+      },
       async stop() {
         if (server.exitCode === null) {
           const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -192,6 +175,56 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** Where the web app keeps the session (SPEC §3) and the last role signed in (src/web/auth/session.ts, login-page.tsx). */
+const AUTH_KEY = 'auth';
+const LAST_ROLE_KEY = 'dutyroll.lastRole';
+/** Marks a context whose session was seeded, so it is seeded once: a journey that signs out stays signed out. */
+const SEEDED_KEY = 'dutyroll.e2e.seeded';
+
+/**
+ * Signs `account` in on this context without the sign-in form: before its first page
+ * loads, localStorage gets what signing in stores (SPEC §3: "auth" holds the login
+ * answer's user and token), with a session made before the server started
+ * (app.takeSession, e2e/seed.ts). A new session per call, so a journey that signs out,
+ * or whose session ends, leaves every other journey's session alive.
+ */
+export async function seedSession(context: BrowserContext, app: RunningApp, account: Pick<Account, 'email'>): Promise<void> {
+  const { user, token } = app.takeSession(account);
+  await context.addInitScript(
+    (seed) => {
+      if (window.location.origin !== seed.origin) return;
+      try {
+        if (window.localStorage.getItem(seed.seededKey) === seed.token.slice(0, 8)) return;
+        window.localStorage.setItem(seed.seededKey, seed.token.slice(0, 8));
+        window.localStorage.setItem(seed.authKey, seed.auth);
+        window.localStorage.setItem(seed.lastRoleKey, seed.role);
+      } catch {
+        // storage disabled: the journey finds itself signed out
+      }
+    },
+    { origin: new URL(app.baseUrl).origin, seededKey: SEEDED_KEY, authKey: AUTH_KEY, lastRoleKey: LAST_ROLE_KEY, auth: JSON.stringify({ user, token }), role: String(user.role), token },
+  );
+}
+
+/** The page an account lands on after signing in. */
+export function homeOf(account: { role?: Account['role'] | undefined }): string {
+  const role = account.role ? roleFromName(account.role) : null;
+  const home = role === null ? null : homePathForRole(role);
+  if (!home) throw new Error(`no home for the role ${account.role}: say where the account lands`);
+  return home;
+}
+
+/**
+ * Opens the account's home (or `landing`) on this page already signed in (seedSession):
+ * what the journeys not about signing in do instead of the sign-in form.
+ */
+export async function openSignedIn(page: Page, app: RunningApp, account: Pick<Account, 'email'> & { role?: Account['role'] }, landing?: string): Promise<void> {
+  const home = landing ?? homeOf(account);
+  await seedSession(page.context(), app, account);
+  await page.goto(home);
+  await page.waitForURL(`**${home}`);
 }
 
 /** Fills and sends the login form on the page that is open. */
@@ -249,14 +282,18 @@ export async function latestResetCode(app: RunningApp, timeoutMs = 10_000): Prom
 }
 
 /**
- * Saves a screenshot to SHOTS_DIR (for people to look at; not an assertion). Toasts are
- * hidden unless asked for, so they do not cover the top bar.
+ * Saves a screenshot to SHOTS_DIR for people to look at (not an assertion), only when
+ * asked for (E2E_SHOTS=1): a failed test keeps its own screenshot and trace regardless
+ * (playwright.config.ts). Full page unless `fullPage: false`; toasts are hidden unless
+ * asked for, so they do not cover the top bar.
  */
-export async function screenshot(page: Page, name: string, options: { withToasts?: boolean } = {}): Promise<void> {
-  await mkdir(SHOTS_DIR, { recursive: true });
+export async function screenshot(page: Page, name: string, options: { withToasts?: boolean; fullPage?: boolean } = {}): Promise<void> {
+  if (!TAKE_SHOTS) return;
+  const file = path.join(SHOTS_DIR, `${name}.png`);
+  await mkdir(path.dirname(file), { recursive: true });
   await page.screenshot({
-    path: path.join(SHOTS_DIR, `${name}.png`),
-    fullPage: true,
+    path: file,
+    fullPage: options.fullPage ?? true,
     style: options.withToasts ? undefined : '.mantine-Notifications-root { display: none !important; }',
   });
 }

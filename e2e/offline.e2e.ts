@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { UNDO_WINDOW_MS } from '../src/web/features/duties/completion-hold.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
-import { callApi, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, openPage, PHONE, realErrors, screenshot, startApp, submitLogin, openSignedIn, type Account, type RunningApp } from './harness.js';
 
 /**
  * Offline writes, sent exactly once (issue 14 part 2, decision 0020): a supervisor on a
@@ -75,8 +75,8 @@ async function serverDuties(): Promise<DutyRow[]> {
 }
 
 async function signIn(page: Page, account: Account = supervisor): Promise<void> {
-  await page.goto('/login');
-  await signInHere(page, account);
+  await openSignedIn(page, app, account);
+  await page.getByRole('heading', { name: MSG.liveWorkDetails }).waitFor();
 }
 
 /** Signs in from the sign-in page that is open and waits for the supervisor's live list. */

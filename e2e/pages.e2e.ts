@@ -230,11 +230,9 @@ test.describe('layout', () => {
     await context.close();
   });
 
-  test('the manager menu becomes a drawer at 360 px', async () => {
+  test('the manager menu becomes a drawer at 360 px', async ({ signedIn }) => {
     const { context, page } = await openPage(browser, app, PHONE);
-    await page.goto('/login');
-    await submitLogin(page, manager.email, manager.password);
-    await page.waitForURL('**/dashboard/manager');
+    await signedIn(page, manager);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('button', { name: 'Open Quick Links' }).click();
     const drawer = page.getByRole('dialog', { name: 'Quick Links' });

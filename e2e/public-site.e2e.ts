@@ -8,7 +8,7 @@ import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { addressLines, companyProfile as profile, telHref } from '../src/web/company-profile.js';
-import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors } from './harness.js';
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
 
@@ -310,11 +310,9 @@ test.describe('404 and the signed-in top bar', () => {
     await context.close();
   });
 
-  test('a signed-in person sees their name and Logout on the public pages', async () => {
+  test('a signed-in person sees their name and Logout on the public pages', async ({ signedIn }) => {
     const { context, page, errors } = await openPage(browser, app, DESKTOP);
-    await page.goto('/login');
-    await submitLogin(page, manager.email, manager.password);
-    await page.waitForURL('**/dashboard/manager');
+    await signedIn(page, manager);
     await openAndSettle(page, '/about', MSG.aboutUs);
     const header = page.getByRole('banner');
     await header.getByText(manager.name).waitFor();

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
 import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
-import { callApi, DESKTOP, openPage, PHONE, realErrors, ROOT, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
+import { callApi, DESKTOP, openPage, PHONE, realErrors, ROOT, screenshot, startApp, openSignedIn, type Account, type RunningApp } from './harness.js';
 
 const supervisor: Account = { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' };
 
@@ -34,9 +34,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, supervisor.email, supervisor.password);
-  await page.waitForURL('**/dashboard/user');
+  await openSignedIn(page, app, supervisor);
   await page.getByRole('heading', { name: `Welcome, ${supervisor.name}` }).waitFor();
 }
 

@@ -8,7 +8,7 @@ import { attendanceFileName, attendanceTitle, MONTH_NAMES } from '../src/shared/
 import { formatCreatedAt } from '../src/web/features/duties/duty-display.js';
 import { MSG } from '../src/shared/messages.js';
 import { formatRupees } from '../src/shared/money.js';
-import { horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { horizontalOverflow, openPage, PHONE, screenshot, startApp, openSignedIn, type Account, type RunningApp, realErrors } from './harness.js';
 
 /**
  * A manager closes a month: checks and downloads the attendance, opens the wage register,
@@ -64,9 +64,7 @@ async function completeDuty(id: string): Promise<void> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, manager.email, manager.password);
-  await page.waitForURL('**/dashboard/manager');
+  await openSignedIn(page, app, manager);
 }
 
 /** The figure shown on a summary card. */

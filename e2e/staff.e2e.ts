@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { expect, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
-import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors } from './harness.js';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp, realErrors, seedSession } from './harness.js';
 
 /**
  * Staff register journeys (issue 4): Add Worker with an IFSC lookup against a fake
@@ -50,9 +50,8 @@ test.afterAll(async () => {
 
 async function signInAsManager(viewport?: { width: number; height: number }) {
   const opened = await openPage(browser, app, viewport);
-  await opened.page.goto('/login');
-  await submitLogin(opened.page, manager.email, manager.password);
-  await opened.page.waitForURL('**/dashboard/manager');
+  await seedSession(opened.context, app, manager);
+  await opened.page.goto('/dashboard/manager');
   return opened;
 }
 
