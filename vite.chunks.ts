@@ -14,7 +14,7 @@ const web = (pattern: string) => new RegExp(`[\\\\/]src[\\\\/]web[\\\\/](?:${pat
 /** Route pages and the other languages: each keeps a file of its own, loaded when wanted. */
 const page = /-(?:page|area)\.tsx$|[\\/]locales[\\/]/;
 
-export const CHUNK_GROUPS = [
+const CHUNK_GROUPS = [
   // the first download, what the entry imports before any page: libraries and our code apart,
   // so a release that changes only ours keeps the libraries cached
   { name: 'vendor', test: LIBRARY, tags: ['$initial' as const], priority: 20, includeDependenciesRecursively: true },

@@ -17,11 +17,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const WEB = path.join(ROOT, 'src/web');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB = path.join(ROOT, 'src/web');
 
 /** A chunk of the build, as Vite's bundle describes it. */
-export interface BuiltChunk {
+interface BuiltChunk {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
@@ -69,7 +69,7 @@ export async function buildWeb(outDir: string): Promise<Build> {
   return { outDir, chunks };
 }
 
-export type Area = 'public' | 'user' | 'manager' | 'admin';
+type Area = 'public' | 'user' | 'manager' | 'admin';
 
 /** A route of router.tsx: its address, its area, and the modules (under src/web) the router loads for it. */
 export interface Route {
@@ -113,10 +113,10 @@ export async function routesOf(routerFile = path.join(WEB, 'router.tsx')): Promi
 }
 
 /** Loaded by the site's top bar when someone is signed in (layouts/site-layout.tsx). */
-export const SIGNED_IN_EXTRAS = ['layouts/signed-in-actions.tsx'];
+const SIGNED_IN_EXTRAS = ['layouts/signed-in-actions.tsx'];
 
 /** The chunk that starts a module (its facade), or the chunk holding it. */
-export function chunkOfModule(built: Build, module: string): BuiltChunk {
+function chunkOfModule(built: Build, module: string): BuiltChunk {
   const id = path.join(WEB, module);
   const chunks = [...built.chunks.values()];
   const chunk = chunks.find((item) => item.facadeModuleId === id) ?? chunks.find((item) => item.moduleIds.includes(id));
@@ -134,7 +134,7 @@ export function routePageChunks(built: Build, routes: Route[]): Set<string> {
  * `lazy` their dynamic imports too, except into another route's page (`stopAt`), which is
  * that route's to load (the sign-in page's prefetch of the manager's home, the entry's pages).
  */
-export function filesFrom(built: Build, starts: string[], options: { lazy: boolean; stopAt?: ReadonlySet<string> }): Set<string> {
+function filesFrom(built: Build, starts: string[], options: { lazy: boolean; stopAt?: ReadonlySet<string> }): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (fileName: string) => {
@@ -151,7 +151,7 @@ export function filesFrom(built: Build, starts: string[], options: { lazy: boole
   return files;
 }
 
-export function entryChunk(built: Build): BuiltChunk {
+function entryChunk(built: Build): BuiltChunk {
   const entries = [...built.chunks.values()].filter((chunk) => chunk.isEntry);
   if (entries.length === 1) return entries[0]!;
   return chunkOfModule(built, 'main.tsx');
@@ -174,7 +174,7 @@ export async function gzipJs(built: Build, files: Iterable<string>): Promise<num
   return total;
 }
 
-export interface RouteRow {
+interface RouteRow {
   route: string;
   area: Area;
   'files to screen': number;
@@ -184,7 +184,7 @@ export interface RouteRow {
   files: string;
 }
 
-export async function routeTable(built: Build): Promise<RouteRow[]> {
+async function routeTable(built: Build): Promise<RouteRow[]> {
   const routes = await routesOf();
   const stopAt = routePageChunks(built, routes);
   const rows: RouteRow[] = [];

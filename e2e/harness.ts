@@ -19,9 +19,9 @@ import { copySeed, readSeed, type Account, type SeededAccount } from './seed.js'
 export type { Account } from './seed.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
 /** Screenshots for people to look at are taken only when asked for: E2E_SHOTS=1. */
-export const TAKE_SHOTS = process.env.E2E_SHOTS === '1';
+const TAKE_SHOTS = process.env.E2E_SHOTS === '1';
 
 /** The servers started and not yet stopped (a failed test prints their logs). */
 export const runningApps = new Set<RunningApp>();

@@ -44,7 +44,7 @@ export const SEED_ENV = 'DUTYROLL_E2E_SEED';
  * The accounts most journey files use; a file asking for a subset, or for others, has its
  * copy brought to exactly what it asked for (reconcile below).
  */
-export const SEEDED_ACCOUNTS: readonly Account[] = [
+const SEEDED_ACCOUNTS: readonly Account[] = [
   { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' },
   { name: 'Ravi Kumar', email: 'ravi@example.com', password: 'Platform-4-pass', role: 'supervisor', work: 'mcc' },
   { name: 'Joseph Thomas', email: 'joseph@example.com', password: 'Coach-pass-22', role: 'supervisor', work: 'acca' },
@@ -55,7 +55,7 @@ export const SEEDED_ACCOUNTS: readonly Account[] = [
  * Sessions made per account: each signedIn() takes an unused one, so a journey that signs
  * out (revoking its session) leaves the others theirs. More than any file uses per account.
  */
-export const SESSIONS_PER_ACCOUNT = 16;
+const SESSIONS_PER_ACCOUNT = 16;
 
 /** Session lifetime of the stock (the server's default, SESSION_TTL_DAYS). */
 const SESSION_TTL_DAYS = 30;
