@@ -101,7 +101,7 @@ describe.skipIf(onPostgres)('the embedded database under a burst', () => {
     for (const answer of answers) {
       expect(answer.jamOver).toBe(false);
       expect([200, 503]).toContain(answer.status);
-      if (answer.status === 503) expect(answer).toMatchObject({ retryAfter: '1', body: JSON.stringify({ msg: MSG.serviceUnavailable }) });
+      if (answer.status === 503) expect(answer).toMatchObject({ retryAfter: '1', body: JSON.stringify({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' }) });
     }
     // a request behind seconds of turns is refused once it has waited its bound
     expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
@@ -158,7 +158,7 @@ describe.skipIf(onPostgres)('stopping the embedded server', () => {
       await vi.waitFor(() => expect(log()).toContain(`"msg":"shutting down; answering the ${count} requests in flight first"`), { timeout: 30_000, interval: 20 });
       // a request that comes now is answered 503 with Retry-After (the port stays open until the others are answered)
       const late = await request(`http://127.0.0.1:${port}/healthz`);
-      expect(late).toMatchObject({ status: 503, retryAfter: '5', body: JSON.stringify({ msg: MSG.serviceUnavailable }) });
+      expect(late).toMatchObject({ status: 503, retryAfter: '5', body: JSON.stringify({ msg: MSG.serviceUnavailable, code: 'serviceUnavailable' }) });
       for (const finish of finishers) finish();
       // each sign-in answered (401 unknown account, or 429 once the attempts from one address add up); none reset
       const statuses = await Promise.all(answers);

@@ -92,7 +92,7 @@ describe('generated Emp IDs (issue 13)', () => {
     // an upload repeating a registered ID in another case is refused row by row
     const clash = await upload(app, token, [{ name: 'Clash', empid: 'EMP00003' }]);
     expect(clash.statusCode).toBe(400);
-    expect(clash.json().errors).toEqual([{ row: 2, column: 'empid', reason: MSG.empIdTaken }]);
+    expect(clash.json().errors).toEqual([{ row: 2, column: 'empid', reason: MSG.empIdTaken, code: 'empIdTaken' }]);
   });
 
   it('an edit to another case of a taken ID is refused; to its own ID in another case is kept', async () => {
