@@ -1,5 +1,6 @@
 import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 import { MSG } from '../../../shared/messages.js';
+import { BOARD_TAB_ORDER, WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { formatDateTime } from '../../i18n/format.js';
 
 /**
@@ -8,14 +9,7 @@ import { formatDateTime } from '../../i18n/format.js';
  */
 
 /** Live boards' tab labels, in SPEC §2's order (MCC, ACCA, BIO, PFTR, Laundry, Pit & Yard). */
-export const LIVE_TABS: { work: WorkType; label: string }[] = [
-  { work: 'mcc', label: 'MCC' },
-  { work: 'acca', label: 'ACCA' },
-  { work: 'bio', label: 'BIO' },
-  { work: 'pftr', label: 'PFTR' },
-  { work: 'laundry', label: 'Laundry' },
-  { work: 'pit & yard', label: 'Pit & Yard' },
-];
+export const LIVE_TABS: { work: WorkType; label: string }[] = BOARD_TAB_ORDER.map((work) => ({ work, label: WORK_TAB_LABELS[work] }));
 
 /** Completed boards' tabs, in SPEC §2's order (mcc, acca, bio, laundry, pftr, pit & yard), shown in capitals. */
 export const COMPLETED_TABS: { work: WorkType; label: string }[] = WORK_TYPES.map((work) => ({ work, label: work.toUpperCase() }));

@@ -8,19 +8,13 @@ import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { englishErrorText } from '../../api/error-text.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
+import { WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useWorkers } from './api.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
 
 /** SPEC §2 staff list tabs, in its order and spelling. */
-const TABS: { work: WorkType; label: string }[] = [
-  { work: 'mcc', label: 'MCC' },
-  { work: 'bio', label: 'BIO' },
-  { work: 'acca', label: 'ACCA' },
-  { work: 'laundry', label: 'Laundry' },
-  { work: 'pit & yard', label: 'Pit & Yard' },
-  { work: 'pftr', label: 'PFTR' },
-];
+const TABS: { work: WorkType; label: string }[] = (['mcc', 'bio', 'acca', 'laundry', 'pit & yard', 'pftr'] as const).map((work) => ({ work, label: WORK_TAB_LABELS[work] }));
 const STAFF_PAGE_SIZE = 50;
 const COLUMN_COUNT = 6;
 
