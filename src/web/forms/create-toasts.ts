@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../shared/messages.js';
 import { ApiError, NetworkError } from '../api/client.js';
-import { englishErrorText } from '../api/error-text.js';
+import { errorText } from '../api/error-text.js';
 import { translateMessage as m } from '../i18n/messages.js';
 
 /**
@@ -29,7 +29,7 @@ export function notifyCreateFailed(error: unknown): void {
   if (error instanceof ApiError) {
     notifications.show({ color: 'red', title: m(MSG.registrationFailed), message: m(error.message || MSG.registrationFailed) });
   } else if (error instanceof NetworkError) {
-    notifications.show({ color: 'red', title: m(MSG.registrationError), message: m(englishErrorText(error)) });
+    notifications.show({ color: 'red', title: m(MSG.registrationError), message: errorText(error) });
   } else {
     notifications.show({ color: 'red', message: m(MSG.registrationError) });
   }

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '../../shared/messages.js';
 import { checkArea } from '../api/auth.js';
-import { englishErrorText } from '../api/error-text.js';
+import { errorText } from '../api/error-text.js';
 import { guardKey, type GuardArea } from '../auth/areas.js';
 import { useAuth } from '../auth/auth-context.js';
 import { recordAreaCheck, wasConfirmed } from '../auth/confirmed-areas.js';
-import { useMessages } from '../i18n/messages.js';
 import { AccessGuardScreen } from './access-guard-screen.js';
 import { PageLoader } from './page-loader.js';
 
@@ -23,7 +22,6 @@ import { PageLoader } from './page-loader.js';
  * always wins: the countdown, as for anyone else.
  */
 export function RoleGuard({ area, children }: { area: GuardArea; children: ReactNode }) {
-  const m = useMessages();
   const { token, signingOut } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
@@ -55,7 +53,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {m(englishErrorText(check.error, MSG.serverError, MSG.cannotReachServer))}
+              {errorText(check.error, MSG.serverError, MSG.cannotReachServer)}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
               {t('common.tryAgain')}

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useMessages } from '../../i18n/messages.js';
 import { chatKeys, useAddChatMessages, useChatLog, useLoadOlderChats, useRefreshTodayCount } from './api.js';
@@ -57,12 +57,12 @@ export default function ChatPage() {
   useEffect(() => {
     if (log.error) console.error('chat refresh failed', log.error);
   }, [log.error]);
-  const loadError = log.error ? m(englishErrorText(log.error, MSG.somethingWentWrong)) : null;
+  const loadError = log.error ? errorText(log.error, MSG.somethingWentWrong) : null;
 
   const loadOlder = () => {
     if (older.isPending || !log.data?.hasOlder) return;
     older.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: m(englishErrorText(error, MSG.somethingWentWrong)) }),
+      onError: (error) => notifications.show({ color: 'red', message: errorText(error, MSG.somethingWentWrong) }),
     });
   };
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Text } from '@m
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { MoneyText } from '../../components/money-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import type { DashboardSummary as Summary } from './api.js';
@@ -41,7 +41,7 @@ export function DashboardSummary() {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {m(englishErrorText(query.error, MSG.somethingWentWrong))}
+        {errorText(query.error, MSG.somethingWentWrong)}
       </Alert>
     );
   }

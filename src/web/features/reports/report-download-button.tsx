@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
 
 /** 'Download Excel': saves the server's file; a failure shows the server's {msg}. */
@@ -14,7 +14,7 @@ export function ReportDownloadButton({ download, disabled }: { download: () => P
     try {
       await download();
     } catch (error) {
-      notifications.show({ color: 'red', title: m(MSG.downloadFailed), message: m(englishErrorText(error, MSG.somethingWentWrong)) });
+      notifications.show({ color: 'red', title: m(MSG.downloadFailed), message: errorText(error, MSG.somethingWentWrong) });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useMessages } from '../../i18n/messages.js';
 import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
 import { ReportDownloadButton } from './report-download-button.js';
@@ -72,7 +72,7 @@ export function ReportLayout<T>({
               </Text>
             ) : query.isError ? (
               <Alert color="red" variant="light" role="alert">
-                {m(englishErrorText(query.error, MSG.somethingWentWrong))}
+                {errorText(query.error, MSG.somethingWentWrong)}
               </Alert>
             ) : isEmpty(query.data) ? (
               <Text c="dimmed" py="lg">

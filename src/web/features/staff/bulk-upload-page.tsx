@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { ApiError } from '../../api/client.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { englishErrorText, errorText } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useMessages } from '../../i18n/messages.js';
 import { downloadTemplate, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
@@ -72,7 +72,7 @@ export default function BulkUploadPage() {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      notifications.show({ color: 'red', message: m(englishErrorText(error, MSG.somethingWentWrong)) });
+      notifications.show({ color: 'red', message: errorText(error, MSG.somethingWentWrong) });
     } finally {
       setDownloading(false);
     }

@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/messages.js';
 import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
 import { ownRecordMaySetStatus } from '../../../shared/permissions.js';
 import { ApiError, NetworkError } from '../../api/client.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { englishErrorText, errorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { useMessages } from '../../i18n/messages.js';
 import { PageLoader } from '../../layouts/page-loader.js';
@@ -33,7 +33,7 @@ export default function EditStaffPage() {
 
   if (worker.isPending) return <PageLoader label={m(MSG.loading)} />;
   if (worker.isError) {
-    const detail = worker.error instanceof NetworkError ? m(englishErrorText(worker.error)) : worker.error instanceof ApiError ? m(worker.error.message) : '';
+    const detail = worker.error instanceof NetworkError || worker.error instanceof ApiError ? errorText(worker.error) : '';
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -122,10 +122,10 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
         navigate(work && work !== 'mcc' ? `${STAFF_LIST}?work=${encodeURIComponent(work)}` : STAFF_LIST);
       },
       onError: (error) => {
-        const detail = error instanceof NetworkError ? englishErrorText(error) : error.message;
+        const english = error instanceof NetworkError ? englishErrorText(error) : error.message;
         notifications.show(
-          detail && detail !== MSG.workerUpdateFailed
-            ? { color: 'red', title: m(MSG.workerUpdateFailed), message: m(detail) }
+          english && english !== MSG.workerUpdateFailed
+            ? { color: 'red', title: m(MSG.workerUpdateFailed), message: errorText(error) }
             : { color: 'red', message: m(MSG.workerUpdateFailed) },
         );
       },

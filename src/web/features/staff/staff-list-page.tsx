@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -46,7 +46,7 @@ export default function StaffListPage() {
       <Table.Tr>
         <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {m(englishErrorText(error, MSG.somethingWentWrong))}
+            {errorText(error, MSG.somethingWentWrong)}
           </Alert>
         </Table.Td>
       </Table.Tr>
@@ -156,7 +156,7 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
   if (state === 'error') {
     return (
       <Alert color="red" variant="light">
-        {m(englishErrorText(error, MSG.somethingWentWrong))}
+        {errorText(error, MSG.somethingWentWrong)}
       </Alert>
     );
   }

@@ -31,7 +31,7 @@ const loadSignIn = () =>
   ]).then(([schemas, auth, errors, forms, toaster]) => ({
     loginBody: schemas.loginBody,
     login: auth.login,
-    englishErrorText: errors.englishErrorText,
+    errorText: errors.errorText,
     noAnswer: errors.noAnswer,
     fieldErrors: forms.fieldErrors,
     notifications: toaster.notifications,
@@ -159,8 +159,9 @@ export default function LoginPage() {
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
       // SPEC §8: the server's msg, else 'Login failed'; no answer: 'Something went wrong' over the one network-error text; else 'Something went wrong'
-      const message = code.englishErrorText(error, MSG.loginFailed, MSG.somethingWentWrong);
-      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? translateMessage(MSG.somethingWentWrong) : undefined, message: translateMessage(message) });
+      // in the reader's language: the server's message by its code
+      const message = code.errorText(error, MSG.loginFailed, MSG.somethingWentWrong);
+      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? translateMessage(MSG.somethingWentWrong) : undefined, message });
       setSubmitting(false);
     }
   }
