@@ -110,7 +110,7 @@ test.describe('404 page', () => {
   test('an unknown API path answers JSON, not the page', async () => {
     const response = await fetch(`${app.baseUrl}/api/v1/no-such-call`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ msg: expect.any(String) });
+    expect(await response.json()).toEqual({ msg: MSG.notFound, code: 'notFound' });
   });
 });
 
