@@ -348,7 +348,7 @@ test.describe('404 and the signed-in top bar', () => {
     expect(scripts.filter((url) => /manager|admin|user-area|supervisor|signed-in|office|role-guard|area-shell/.test(url))).toEqual([]);
     // the sign-in page fetches the supervisor's home while it sits idle (issue 15), never the office's screens
     await page.goto('/login');
-    await expect.poll(() => scripts.some((url) => /\/assets\/supervisor-/.test(url)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => scripts.some((url) => /\/assets\/(user-area|live-duty-page)-/.test(url)), { timeout: 15_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((url) => /manager|admin|office/.test(url))).toEqual([]);
     await context.close();
