@@ -82,7 +82,7 @@ export interface Route {
  * The routes of router.tsx, read from its text: the public ones (a lazy page, or the landing
  * page in the entry), and under each `dashboard/<area>` its layout and each child page.
  */
-export async function routesOf(routerFile = path.join(WEB, 'router.tsx')): Promise<Route[]> {
+async function routesOf(routerFile = path.join(WEB, 'router.tsx')): Promise<Route[]> {
   const source = await readFile(routerFile, 'utf8');
   const routes: Route[] = [
     { path: '/', area: 'public', modules: [] },
@@ -125,7 +125,7 @@ function chunkOfModule(built: Build, module: string): BuiltChunk {
 }
 
 /** The route pages of router.tsx, by the chunk that starts each. */
-export function routePageChunks(built: Build, routes: Route[]): Set<string> {
+function routePageChunks(built: Build, routes: Route[]): Set<string> {
   return new Set(routes.flatMap((route) => route.modules).map((module) => chunkOfModule(built, module).fileName));
 }
 
@@ -158,7 +158,7 @@ function entryChunk(built: Build): BuiltChunk {
 }
 
 /** The files a route needs before its first screen, and those it may load later (its lazy parts). */
-export function routeFiles(built: Build, route: Route, stopAt: ReadonlySet<string>): { toScreen: Set<string>; all: Set<string> } {
+function routeFiles(built: Build, route: Route, stopAt: ReadonlySet<string>): { toScreen: Set<string>; all: Set<string> } {
   const modules = [...route.modules, ...(route.area === 'public' ? [] : SIGNED_IN_EXTRAS)];
   const starts = [entryChunk(built).fileName, ...modules.map((module) => chunkOfModule(built, module).fileName)];
   // the route's own pages are not stops: their lazy parts are this route's
@@ -184,12 +184,18 @@ interface RouteRow {
   files: string;
 }
 
-async function routeTable(built: Build): Promise<RouteRow[]> {
+/** The routes of router.tsx and, for each, the files it loads in this build (routeFiles). */
+export async function routesOfBuild(built: Build): Promise<{ routes: Route[]; filesOf: (route: Route) => { toScreen: Set<string>; all: Set<string> } }> {
   const routes = await routesOf();
   const stopAt = routePageChunks(built, routes);
+  return { routes, filesOf: (route) => routeFiles(built, route, stopAt) };
+}
+
+async function routeTable(built: Build): Promise<RouteRow[]> {
+  const { routes, filesOf } = await routesOfBuild(built);
   const rows: RouteRow[] = [];
   for (const route of routes) {
-    const { toScreen, all } = routeFiles(built, route, stopAt);
+    const { toScreen, all } = filesOf(route);
     rows.push({
       route: route.path,
       area: route.area,

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, gzipJs, routeFiles, routePageChunks, routesOf, type Build, type Route } from '../bench/route-js.js';
+import { buildWeb, gzipJs, routesOfBuild, type Build, type Route } from '../bench/route-js.js';
 
 const nameOf = (file: string) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.\w+$/, '');
 
@@ -21,9 +21,9 @@ describe('the chunks of the real build', () => {
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-chunks-build-'));
     built = await buildWeb(path.join(outDir, 'web'));
-    routes = await routesOf();
-    const stopAt = routePageChunks(built, routes);
-    toScreen = (item) => routeFiles(built, item, stopAt).toScreen;
+    const table = await routesOfBuild(built);
+    routes = table.routes;
+    toScreen = (item) => table.filesOf(item).toScreen;
   }, 240_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, routeFiles, routePageChunks, routesOf, type Build, type Route } from '../bench/route-js.js';
+import { buildWeb, routesOfBuild, type Build, type Route } from '../bench/route-js.js';
 import { maskableSvg } from '../scripts/generate-icons.js';
 import { NAVIGATION_DENYLIST, offlineFiles } from '../vite.pwa.js';
 
@@ -83,9 +83,9 @@ describe('the precache of the real build (decision 0029)', () => {
   beforeAll(async () => {
     outDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-pwa-build-'));
     built = await buildWeb(path.join(outDir, 'web'));
-    routes = await routesOf();
-    const stopAt = routePageChunks(built, routes);
-    loads = (route) => routeFiles(built, route, stopAt).all;
+    const table = await routesOfBuild(built);
+    routes = table.routes;
+    loads = (route) => table.filesOf(route).all;
     const worker = await readFile(path.join(outDir, 'web/sw.js'), 'utf8');
     precached = new Set([...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((match) => match[1]!));
   }, 240_000);
