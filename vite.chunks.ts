@@ -33,6 +33,9 @@ const CHUNK_GROUPS = [
     priority: 11,
     includeDependenciesRecursively: true,
   },
+  // the forms' rules, which a form loads after its screen (src/web/forms/form-rules.ts): zod
+  // and the shared request schemas, in a file of their own
+  { name: 'forms', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](?:schemas[\\/]|api[\\/]envelopes|company-profile\.ts)/, priority: 7 },
   // what later screens share (two pages or more): libraries apart from our code
   { name: 'libs', test: LIBRARY, minShareCount: 2, priority: 5 },
   { name: 'shared', test: (id: string) => !page.test(id) && OURS.test(id), minShareCount: 2, priority: 5 },

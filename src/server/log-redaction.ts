@@ -1,4 +1,4 @@
-import { UUID } from '../shared/schemas/input-rules.js';
+import { UUID } from '../shared/input-checks.js';
 
 /**
  * What the log may say (decision 0013). The company keeps Aadhaar numbers, bank accounts,

@@ -16,7 +16,7 @@ import { BILL_STATUSES } from './bills.js';
 import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, CHAT_TEXT_MAX, CONSUMED_COACH_MAX, DASHBOARD_CHART_DAYS } from './limits.js';
 import { MSG } from './messages.js';
 import { MONEY_MAX, MONEY_PATTERN, moneyPaise, moneyText } from './money.js';
-import { monthProblem } from './schemas/input-rules.js';
+import { monthProblem } from './input-checks.js';
 import { isMonth, MONTH_PATTERN } from './time.js';
 
 describe('SPEC §4 attendance codes', () => {

@@ -40,6 +40,9 @@ export const SMTP_TIMEOUT_MS = 5000;
 // ---- bills, chat and reports (issue 13: the texts that state these are built from them) ----
 /** The longest chat message, in characters. */
 export const CHAT_TEXT_MAX = 2000;
+/** A page of GET /chat/getchats: the latest this many by default, at most CHAT_PAGE_MAX. */
+export const CHAT_PAGE_DEFAULT = 200;
+export const CHAT_PAGE_MAX = 500;
 /** Consumed coaches of a bill: a whole number up to this. */
 export const CONSUMED_COACH_MAX = 9_999_999;
 /** The manager dashboard's chart of completed duties covers this many days up to today. */

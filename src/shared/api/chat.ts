@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHAT_PAGE_DEFAULT, chatListQuery, chatMessage, createChatBody } from '../schemas/chat.js';
+import { CHAT_PAGE_DEFAULT } from '../limits.js';
+import { chatListQuery, chatMessage, createChatBody } from '../schemas/chat.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED } from './envelopes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { UUID } from '../schemas/input-rules.js';
+import { UUID } from '../input-checks.js';
 
 /**
  * The answer shapes SPEC §7 clients read, shared by every contract: {msg} on every error

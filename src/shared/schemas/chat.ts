@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { CHAT_TEXT_MAX, NAME_MAX } from '../limits.js';
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, CHAT_TEXT_MAX, NAME_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { text, uuidParam } from './input-rules.js';
 
 /** Chat schemas (SPEC §3 Chat message, §5 Chat, §7 /chat rows). */
 
-/** A page of GET /chat/getchats: the latest this many by default, at most CHAT_PAGE_MAX. */
-export const CHAT_PAGE_DEFAULT = 200;
-export const CHAT_PAGE_MAX = 500;
 
 /**
  * POST /chat/createchat. An empty or blank message is not sent (SPEC §5). The sender comes

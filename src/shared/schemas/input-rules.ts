@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, SEARCH_MAX } from '../limits.js';
+import { SEARCH_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { isDay, isMonth, MONTH_PATTERN } from '../time.js';
+import { monthProblem, UUID } from '../input-checks.js';
+import { isDay, MONTH_PATTERN } from '../time.js';
 
 /**
  * The input rules every request schema shares (docs/decisions/0014-input-rules.md): which
@@ -18,8 +19,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** A record id: a UUID in any letter case (ids are stored lower-case). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The form Date#toISOString writes for the years 0000–9999. */
 const ISO_MOMENT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -62,20 +61,6 @@ export function searchText(field: string, max = SEARCH_MAX) {
  */
 export function dayParam(field: string) {
   return z.string().refine(isDay, MSG.dayInvalid(field)).optional().meta({ format: 'date' });
-}
-
-/** Whether the year of a 'YYYY-MM…' text lies within the years people may ask for. */
-function yearInRange(value: string): boolean {
-  const year = Number(value.slice(0, 4));
-  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
-}
-
-/** The problem with a 'YYYY-MM' month, or null when it is a month people may ask for. */
-export function monthProblem(value: string): string | null {
-  // a well-formed month of year 0000 gets the message about the years, which says more
-  if (!isMonth(value.replace(/^0000/, '2000'))) return MSG.monthInvalid;
-  if (!yearInRange(value)) return MSG.monthOutOfRange;
-  return null;
 }
 
 /**

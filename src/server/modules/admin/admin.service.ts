@@ -10,7 +10,7 @@ import { auditLog, contractPeriods, duties, sessions, settings, staff, staffingN
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { createAccount, lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
-import { UUID } from '../../../shared/schemas/input-rules.js';
+import { UUID } from '../../../shared/input-checks.js';
 
 const actorOf = (user: AccountRow): Actor => ({ id: user.id, name: user.name });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
-import { decodeDutyCursor, UUID } from '../../../shared/schemas/input-rules.js';
+import { UUID } from '../../../shared/input-checks.js';
+import { decodeDutyCursor } from '../../../shared/schemas/input-rules.js';
 import { dutyEditRefusal, reopenRefusal } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';

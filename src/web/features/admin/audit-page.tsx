@@ -15,7 +15,7 @@ import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
 import { useAddressParams } from '../../forms/use-address-params.js';
-import { UUID } from '../../../shared/schemas/input-rules.js';
+import { UUID } from '../../../shared/input-checks.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { useMessages } from '../../i18n/messages.js';
 

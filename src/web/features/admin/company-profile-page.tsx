@@ -4,7 +4,8 @@ import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, NumberInp
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
+import type { CompanyProfile } from '../../../shared/company-profile.js';
+import { companyProfileRules, useRulesSoon } from '../../forms/form-rules.js';
 import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -54,6 +55,7 @@ export default function CompanyProfilePage() {
 }
 
 function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
+  useRulesSoon(companyProfileRules);
   const { t } = useTranslation();
   const m = useMessages();
   const save = useSaveCompanyProfile();
@@ -87,7 +89,13 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setServerMessage(null);
-    const parsed = companyProfileSchema.safeParse(form);
+    let parsed;
+    try {
+      parsed = (await companyProfileRules()).companyProfileSchema.safeParse(form);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+      return;
+    }
     if (!parsed.success) {
       setErrors(pathErrors(parsed.error));
       notifications.show({ color: 'red', message: m(MSG.fieldsNeedAttention) });

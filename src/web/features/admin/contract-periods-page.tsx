@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
-import { contractPeriodBody } from '../../../shared/schemas/admin.js';
+import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -63,14 +63,15 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
   const [value, setValue] = useState(period ?? '');
   const [error, setError] = useState<string | null>(null);
   const label = WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work;
+  useRulesSoon(adminRules);
 
   async function onSave() {
-    const parsed = contractPeriodBody.safeParse({ period: value });
-    if (!parsed.success) {
-      setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
-      return;
-    }
     try {
+      const parsed = (await adminRules()).contractPeriodBody.safeParse({ period: value });
+      if (!parsed.success) {
+        setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        return;
+      }
       const answer = await save.mutateAsync({ work, period: parsed.data.period });
       notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label}` });
       setError(null);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { createAccountBody } from '../../../shared/schemas/admin.js';
+import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { errorText } from '../../api/error-text.js';
@@ -31,6 +31,7 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
   const [form, setForm] = useState<Form>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  useRulesSoon(adminRules);
 
   const set = (field: keyof Form) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -48,7 +49,13 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setServerMessage(null);
-    const parsed = createAccountBody.safeParse({ ...form, role: Number(form.role) });
+    let parsed;
+    try {
+      parsed = (await adminRules()).createAccountBody.safeParse({ ...form, role: Number(form.role) });
+    } catch (error) {
+      setServerMessage(errorText(error));
+      return;
+    }
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
-import { staffingNormBody } from '../../../shared/schemas/admin.js';
+import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
@@ -74,15 +74,20 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
   const [value, setValue] = useState<string | number>(perCoach);
   const [error, setError] = useState<string | null>(null);
   const label = WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work;
-  const parsed = staffingNormBody.safeParse({ perCoach: value === '' ? undefined : value });
-  const unchanged = parsed.success && parsed.data.perCoach === perCoach;
+  // the number typed, when it is one the rule allows (above 0, at most the maximum): Save is
+  // offered for a change, the example shows it; the rule's message comes at the save
+  const typed = typeof value === 'number' ? value : /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  const allowed = typed > 0 && typed <= STAFFING_NORM_MAX;
+  const unchanged = allowed && typed === perCoach;
+  useRulesSoon(adminRules);
 
   async function onSave() {
-    if (!parsed.success) {
-      setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
-      return;
-    }
     try {
+      const parsed = (await adminRules()).staffingNormBody.safeParse({ perCoach: value === '' ? undefined : value });
+      if (!parsed.success) {
+        setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        return;
+      }
       const answer = await save.mutateAsync({ work, perCoach: parsed.data.perCoach });
       notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label} ${formatNumber(parsed.data.perCoach)}` });
       setError(null);
@@ -118,9 +123,9 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
               {m(MSG.billSave)}
             </Button>
           </Group>
-          {parsed.success ? (
+          {allowed ? (
             <Text size="sm" c="dimmed" pt={6}>
-              {t('admin.norms.example', { coaches: formatNumber(EXAMPLE_COACHES), staff: formatNumber(requiredStaff(EXAMPLE_COACHES, parsed.data.perCoach)) })}
+              {t('admin.norms.example', { coaches: formatNumber(EXAMPLE_COACHES), staff: formatNumber(requiredStaff(EXAMPLE_COACHES, typed)) })}
             </Text>
           ) : null}
         </Group>

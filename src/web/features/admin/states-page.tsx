@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../shared/messages.js';
 import { firstMessage } from '../../../shared/api/first-message.js';
-import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
+import type { stateResponse } from '../../../shared/schemas/admin.js';
+import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { errorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
 import { useDeleteState, useSaveState, useStates } from './api.js';
@@ -29,15 +30,16 @@ export default function StatesPage() {
   const [editing, setEditing] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<State | null>(null);
   const [filter, setFilter] = useState('');
+  useRulesSoon(adminRules);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const parsed = stateBody.safeParse({ name: newName });
-    if (!parsed.success) {
-      setAddError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
-      return;
-    }
     try {
+      const parsed = (await adminRules()).stateBody.safeParse({ name: newName });
+      if (!parsed.success) {
+        setAddError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        return;
+      }
       const added = await save.mutateAsync({ id: null, name: parsed.data.name });
       notifications.show({ color: 'teal', message: m.of('stateAdded', added.name) });
       setNewName('');
@@ -49,12 +51,12 @@ export default function StatesPage() {
 
   async function rename() {
     if (!editing) return;
-    const parsed = stateBody.safeParse({ name: editing.name });
-    if (!parsed.success) {
-      setEditing({ ...editing, error: m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
-      return;
-    }
     try {
+      const parsed = (await adminRules()).stateBody.safeParse({ name: editing.name });
+      if (!parsed.success) {
+        setEditing({ ...editing, error: m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
+        return;
+      }
       const saved = await save.mutateAsync({ id: editing.id, name: parsed.data.name });
       notifications.show({ color: 'teal', message: m.of('stateRenamed', saved.name) });
       setEditing(null);

@@ -8,7 +8,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
-import { createBillBody } from '../../../shared/schemas/bills.js';
+import { billRules, useRulesSoon } from '../../forms/form-rules.js';
+import { errorText } from '../../api/error-text.js';
 import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
@@ -34,6 +35,7 @@ export default function AddBillPage() {
   const [form, setForm] = useState<Form>(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  useRulesSoon(billRules);
 
   const set = (field: keyof Form) => (value: string) => {
     setProblem(null);
@@ -45,9 +47,16 @@ export default function AddBillPage() {
     });
   };
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const read = readForm(createBillBody, form);
+    let rules;
+    try {
+      rules = await billRules();
+    } catch (error) {
+      setProblem(errorText(error));
+      return;
+    }
+    const read = readForm(rules.createBillBody, form);
     if (!read.ok) {
       setProblem(read.message);
       return;
@@ -56,9 +65,10 @@ export default function AddBillPage() {
     setConfirming(true);
   }
 
-  function submit() {
+  async function submit() {
     setConfirming(false);
-    const read = readForm(createBillBody, form);
+    // in since the confirmation opened (onSubmit read the form with them)
+    const read = readForm((await billRules()).createBillBody, form);
     if (!read.ok) return setProblem(read.message);
     create.mutate(read.value, {
       onSuccess: (answer) => {

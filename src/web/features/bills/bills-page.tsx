@@ -7,7 +7,8 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
-import { updateBillBody, type Bill } from '../../../shared/schemas/bills.js';
+import type { Bill } from '../../../shared/schemas/bills.js';
+import { billRules } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
@@ -105,11 +106,18 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
       return { ...current, draft };
     });
 
-  function save(bill: Bill) {
+  async function save(bill: Bill) {
     if (!editing) return;
+    let rules;
+    try {
+      rules = await billRules();
+    } catch (error) {
+      notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: errorText(error) });
+      return;
+    }
     // No contract period: the server keeps the bill's own, and the list shows the work
     // type's (set by the admin) for a bill without one; sending it back would freeze it here.
-    const read = readForm(updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
+    const read = readForm(rules.updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
     if (!read.ok) {
       notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: m(read.message) });
       return;

@@ -1,7 +1,8 @@
 import { API } from '../../../shared/api/addresses.js';
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatListQuery, type ChatMessage } from '../../../shared/schemas/chat.js';
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from '../../../shared/limits.js';
+import type { ChatListQuery, ChatMessage } from '../../../shared/schemas/chat.js';
 import { call } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { mergeMessages, type ChatLog } from './chat-log.js';

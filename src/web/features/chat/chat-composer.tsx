@@ -2,7 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Textarea } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { englishErrorText } from '../../api/error-text.js';
-import { createChatBody } from '../../../shared/schemas/chat.js';
+import { chatRules, useRulesSoon } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useSendChat } from './api.js';
@@ -18,10 +18,18 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
   const send = useSendChat();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useRulesSoon(chatRules);
 
-  const submit = () => {
+  const submit = async () => {
     if (text.trim() === '' || send.isPending) return;
-    const parsed = readForm(createChatBody, { text });
+    let rules;
+    try {
+      rules = await chatRules();
+    } catch (failure) {
+      setError(englishErrorText(failure, MSG.somethingWentWrong));
+      return;
+    }
+    const parsed = readForm(rules.createChatBody, { text });
     if (!parsed.ok) {
       setError(parsed.message);
       return;
@@ -36,14 +44,14 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit();
+    void submit();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // isComposing: Enter that confirms an input-method word (Malayalam, Hindi) is not a send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      submit();
+      void submit();
     }
   };
 

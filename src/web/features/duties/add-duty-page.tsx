@@ -7,7 +7,6 @@ import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shar
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { createDutyBody } from '../../../shared/schemas/duties.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { errorText, noAnswer } from '../../api/error-text.js';
@@ -24,6 +23,7 @@ import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown, thisMonthRange } from './duty-form.js';
 import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers } from './crew-shortcuts.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+import { dutyRules, useRulesSoon } from '../../forms/form-rules.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
 
@@ -66,6 +66,7 @@ export default function AddDutyPage() {
   // once, under its own Idempotency-Key (decision 0020)
   const submitWrite = useSubmitWrite();
   const [saving, setSaving] = useState(false);
+  useRulesSoon(dutyRules);
 
   const train = work ? isTrainWork(work) : false;
   const required = requiredStaffShown(work, fields.totalcoach, norms.data);
@@ -101,7 +102,14 @@ export default function AddDutyPage() {
       reqq: required,
       used: crew.length,
     };
-    const checked = readDutyForm(createDutyBody, body);
+    let rules;
+    try {
+      rules = await dutyRules();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+      return;
+    }
+    const checked = readDutyForm(rules.createDutyBody, body);
     if (!checked.ok) {
       setProblem(checked.message);
       return;

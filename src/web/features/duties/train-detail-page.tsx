@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +8,6 @@ import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { dutyEditRefusal, mayDeleteDuty, reopenRefusal } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
-import { dutyEditSchema } from '../../../shared/schemas/duties.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { ApiError } from '../../api/client.js';
@@ -30,6 +29,7 @@ import { useErrorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
 import { translateMessage, useMessages } from '../../i18n/messages.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
+import { dutyRules } from '../../forms/form-rules.js';
 
 
 /**
@@ -114,6 +114,10 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
   const [crew, setCrew] = useState<ChosenWorker[]>(fixed?.crew ?? duty.workerDetails);
   const [problem, setProblem] = useState<string | null>(null);
   const candidates = useCrewCandidates(editing ? duty.work : null);
+  // the edit form's rules come when it opens (form-rules.ts)
+  useEffect(() => {
+    if (editing) dutyRules().catch(() => {});
+  }, [editing]);
   const timeZone = useCompanyTimeZone();
   const m = useMessages();
   /** Any change clears the last validation message. */
@@ -151,7 +155,14 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
     event.preventDefault();
     const body = { trainno: trainno.trim(), status: status ?? '', totalcoach: String(totalcoach), workers: crew.map((w) => w._id), version: duty.version };
     // the server's schema with the rules of this duty's work type, in SPEC's order
-    const checked = readDutyForm(dutyEditSchema(duty.work), body);
+    let rules;
+    try {
+      rules = await dutyRules();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+      return;
+    }
+    const checked = readDutyForm(rules.dutyEditSchema(duty.work), body);
     if (!checked.ok) {
       setProblem(checked.message);
       return;

@@ -1,4 +1,4 @@
-import { monthProblem } from '../../../shared/schemas/input-rules.js';
+import { monthProblem } from '../../../shared/input-checks.js';
 
 /** A 'YYYY-MM' month the server answers for (the shared rule: a real month, 2000–2100). */
 export function isMonth(value: string | null | undefined): value is string {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
-import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
+import type { RegisterBody } from '../../../shared/schemas/auth.js';
+import { authRules, staffRules } from '../../forms/form-rules.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
 import { firstFieldError } from './first-field-error.js';
@@ -32,7 +32,11 @@ type Form = typeof emptyForm;
 const FIELD_ORDER = ['work', 'name', 'email', 'phone', 'password', 'confirmPassword', 'aadhar', 'designation', 'wage', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino'] as const;
 
 /** The account rules (registerBody) first, then the staff-record rules, so the first message is SPEC's. */
-function validate(body: RegisterBody): Record<string, string> {
+/** Both rule sets this form reads with, loaded together. */
+const authAndStaffRules = () => Promise.all([authRules(), staffRules()]);
+
+async function validate(body: RegisterBody): Promise<Record<string, string>> {
+  const [{ registerBody }, { supervisorStaffBody }] = await authAndStaffRules();
   const account = registerBody.safeParse(body);
   const accountErrors = account.success ? {} : fieldErrors(account.error);
   const staffErrors = firstFieldError(supervisorStaffBody.safeParse({ ...body, work: body.work ?? '' }));
@@ -68,6 +72,7 @@ export function AddSupervisorForm() {
       role: form.designation === 'Manager' ? ROLE.manager : ROLE.supervisor,
     }),
     validate,
+    rules: authAndStaffRules,
     send: registerStaffAccount,
     success: MSG.registered,
   });

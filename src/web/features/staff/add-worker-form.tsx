@@ -2,7 +2,7 @@ import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
-import { workerCreateBody } from '../../../shared/schemas/staff.js';
+import { staffRules } from '../../forms/form-rules.js';
 import { createWorker, type NewWorkerBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
@@ -39,7 +39,8 @@ export function AddWorkerForm() {
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
     toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: STAFF_STATUS.active }),
-    validate: (body) => firstFieldError(workerCreateBody.safeParse(body)),
+    validate: async (body) => firstFieldError((await staffRules()).workerCreateBody.safeParse(body)),
+    rules: staffRules,
     send: createWorker,
     success: MSG.workerAdded,
   });

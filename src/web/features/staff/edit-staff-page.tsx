@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
-import { workerUpdateBody, type Worker } from '../../../shared/schemas/staff.js';
+import type { Worker } from '../../../shared/schemas/staff.js';
+import { staffRules, useRulesSoon } from '../../forms/form-rules.js';
 import { ownRecordMaySetStatus } from '../../../shared/permissions.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { englishErrorText, errorText } from '../../api/error-text.js';
@@ -104,10 +105,19 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   const { form, errors, setErrors, idOf } = state;
   const { text, digits, select } = translatedFields(state, m);
 
-  function onSubmit(event: FormEvent) {
+  useRulesSoon(staffRules);
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body: WorkerChangeBody = { ...form, ifsccode: ifsc.state.code, bank: ifsc.state.bank, branch: ifsc.state.branch };
-    const parsed = workerUpdateBody.safeParse(body);
+    let rules;
+    try {
+      rules = await staffRules();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+      return;
+    }
+    const parsed = rules.workerUpdateBody.safeParse(body);
     const found = firstFieldError(parsed);
     if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidEdit;
     setErrors(found);

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { useFormState } from '../../forms/use-form-state.js';
+import { useRulesSoon, type RulesLoader } from '../../forms/form-rules.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useStaffCreated } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
@@ -21,7 +22,10 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
   empty: F;
   fieldOrder: readonly string[];
   toBody: (form: F, ifsc: IfscState) => B;
-  validate: (body: B) => Record<string, string>;
+  /** The field messages of a refused form (the shared rules load after the screen: form-rules.ts). */
+  validate: (body: B) => Promise<Record<string, string>>;
+  /** The rules' loader, started when the form opens. */
+  rules: RulesLoader<unknown>;
   send: (body: B, token: string | null) => Promise<{ status: number }>;
   success: string;
 }) {
@@ -31,11 +35,18 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
   const staffCreated = useStaffCreated();
   const state = useFormState<F>(options.empty);
   const [submitting, setSubmitting] = useState(false);
+  useRulesSoon(options.rules);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = options.toBody(state.form, ifsc.state);
-    const found = options.validate(body);
+    let found;
+    try {
+      found = await options.validate(body);
+    } catch (error) {
+      notifyCreateFailed(error);
+      return;
+    }
     if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
     state.setErrors(found);
     if (Object.keys(found).length) {

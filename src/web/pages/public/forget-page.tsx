@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.js';
 import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
-import { forgetBody, resetPasswordBody, verifyOtpBody } from '../../../shared/schemas/auth.js';
+import { authRules, useRulesSoon } from '../../forms/form-rules.js';
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
@@ -44,6 +44,17 @@ export default function ForgetPage() {
     return () => window.clearTimeout(timer);
   }, [step, navigate]);
 
+  useRulesSoon(authRules);
+  /** The reset's rules (form-rules.ts), or null with a notice when they could not load. */
+  async function rules() {
+    try {
+      return await authRules();
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorText(error) });
+      return null;
+    }
+  }
+
   async function run(action: () => Promise<void>) {
     setBusy(true);
     try {
@@ -55,7 +66,9 @@ export default function ForgetPage() {
 
   async function sendCode(event: FormEvent) {
     event.preventDefault();
-    const parsed = forgetBody.safeParse({ email });
+    const auth = await rules();
+    if (!auth) return;
+    const parsed = auth.forgetBody.safeParse({ email });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     await run(async () => {
@@ -72,7 +85,9 @@ export default function ForgetPage() {
 
   async function checkCode(event: FormEvent) {
     event.preventDefault();
-    const parsed = verifyOtpBody.safeParse({ email, otp });
+    const auth = await rules();
+    if (!auth) return;
+    const parsed = auth.verifyOtpBody.safeParse({ email, otp });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     await run(async () => {
@@ -89,7 +104,9 @@ export default function ForgetPage() {
 
   async function saveNewPassword(event: FormEvent) {
     event.preventDefault();
-    const parsed = resetPasswordBody.safeParse({ email, newPassword });
+    const auth = await rules();
+    if (!auth) return;
+    const parsed = auth.resetPasswordBody.safeParse({ email, newPassword });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     await run(async () => {

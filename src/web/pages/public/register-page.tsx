@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
-import { registerBody, type RegisterBody } from '../../../shared/schemas/auth.js';
+import type { RegisterBody } from '../../../shared/schemas/auth.js';
+import { authRules, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -33,6 +34,7 @@ export default function RegisterPage() {
   const setup = useQuery({ queryKey: ['auth-setup'], queryFn: ({ signal }) => fetchSetup(signal) });
   const { form, setForm, errors, setErrors, set, text, digits, select } = useFormState<Form>(emptyForm);
   const [submitting, setSubmitting] = useState(false);
+  useRulesSoon(authRules);
 
   if (setup.isPending) {
     return (
@@ -62,7 +64,13 @@ export default function RegisterPage() {
       // The server makes the very first account a manager whatever is asked.
       ...(firstAccount ? {} : { role: Number(form.role) as Role }),
     };
-    const parsed = registerBody.safeParse(body);
+    let parsed;
+    try {
+      parsed = (await authRules()).registerBody.safeParse(body);
+    } catch (error) {
+      notifyCreateFailed(error);
+      return;
+    }
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
