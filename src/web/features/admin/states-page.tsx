@@ -4,8 +4,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput,
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
-import { firstMessage } from '../../../shared/api/first-message.js';
+import { firstIssueText } from '../../forms/field-errors.js';
 import { stateBody, type stateResponse } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
@@ -19,7 +18,7 @@ type State = z.infer<typeof stateResponse>;
 export default function StatesPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  const title = m(MSG.counterLabels.states);
+  const title = m('counterLabels.states');
   useDocumentTitle(t('admin.documentTitle', { page: title }));
   const states = useStates();
   const save = useSaveState();
@@ -34,7 +33,7 @@ export default function StatesPage() {
     event.preventDefault();
     const parsed = stateBody.safeParse({ name: newName });
     if (!parsed.success) {
-      setAddError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+      setAddError(firstIssueText(parsed.error.issues, 'fillAllFields'));
       return;
     }
     try {
@@ -51,7 +50,7 @@ export default function StatesPage() {
     if (!editing) return;
     const parsed = stateBody.safeParse({ name: editing.name });
     if (!parsed.success) {
-      setEditing({ ...editing, error: m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
+      setEditing({ ...editing, error: firstIssueText(parsed.error.issues, 'fillAllFields') });
       return;
     }
     try {
@@ -78,7 +77,7 @@ export default function StatesPage() {
   const shown = (states.data ?? []).filter((state) => !needle || state.name.toLowerCase().includes(needle));
 
   let rows;
-  if (states.isPending) rows = <StatusRow text={m(MSG.loading)} />;
+  if (states.isPending) rows = <StatusRow text={m('loading')} />;
   else if (states.isError)
     rows = (
       <Table.Tr>
@@ -111,10 +110,10 @@ export default function StatesPage() {
           <Table.Td>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
               <Button size="xs" onClick={() => void rename()} loading={save.isPending}>
-                {m(MSG.billSave)}
+                {m('billSave')}
               </Button>
               <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                {m(MSG.cancel)}
+                {m('cancel')}
               </Button>
             </Group>
           </Table.Td>
@@ -166,14 +165,14 @@ export default function StatesPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
-                {m(MSG.columnName)}{' '}
+                {m('columnName')}{' '}
                 {states.data ? (
                   <Text span c="dimmed" size="sm">
                     ({formatNumber(states.data.length)})
                   </Text>
                 ) : null}
               </Table.Th>
-              <Table.Th ta="right">{m(MSG.columnActions)}</Table.Th>
+              <Table.Th ta="right">{m('columnActions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { useFormState } from '../../forms/use-form-state.js';
-import { useMessages } from '../../i18n/messages.js';
+import { type Answer, type MessageCode, useMessages } from '../../i18n/messages.js';
 import { useStaffCreated } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
-import { translatedFields } from './translated-fields.js';
 import { ifscBlocksSubmit, type IfscState } from './ifsc-lookup.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
@@ -22,8 +20,8 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
   fieldOrder: readonly string[];
   toBody: (form: F, ifsc: IfscState) => B;
   validate: (body: B) => Record<string, string>;
-  send: (body: B, token: string | null) => Promise<{ status: number }>;
-  success: string;
+  send: (body: B, token: string | null) => Promise<{ status: number; data?: Answer }>;
+  success: MessageCode;
 }) {
   const { token } = useAuth();
   const m = useMessages();
@@ -36,7 +34,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     event.preventDefault();
     const body = options.toBody(state.form, ifsc.state);
     const found = options.validate(body);
-    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
+    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = m('ifscInvalidAdd');
     state.setErrors(found);
     if (Object.keys(found).length) {
       focusFirstError(state.idOf, found, options.fieldOrder);
@@ -45,7 +43,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     setSubmitting(true);
     try {
       const answer = await options.send(body, token);
-      notifyCreated(answer.status, m(options.success));
+      notifyCreated(answer.status, options.success, answer.data);
       if (answer.status === 201) {
         state.setForm(options.empty);
         ifsc.reset();
@@ -58,5 +56,5 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     }
   }
 
-  return { ...state, ...translatedFields(state, m), ifsc, submitting, onSubmit };
+  return { ...state, ifsc, submitting, onSubmit };
 }
