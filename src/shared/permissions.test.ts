@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dutyEditRefusal, mayChangeStaffOf, mayDeleteDuty, ownRecordMaySetStatus, ownRecordRefusal } from './permissions.js';
+import { dutyEditRefusal, dutyEditRefusalCode, mayChangeStaffOf, mayDeleteDuty, ownRecordMaySetStatus, ownRecordRefusal } from './permissions.js';
 import { STAFF_STATUS } from './staff.js';
 import { MSG } from './messages.js';
 import { ROLE } from './roles.js';
@@ -13,12 +13,15 @@ describe('dutyEditRefusal (the train page offers Edit only when the server allow
     expect(dutyEditRefusal({ id: me, role: ROLE.supervisor }, live, '2026-11-12')).toBeNull();
     expect(dutyEditRefusal({ id: me.toUpperCase(), role: ROLE.supervisor }, doneOn('2026-11-12'), '2026-11-12')).toBeNull();
     expect(dutyEditRefusal({ id: me, role: ROLE.supervisor }, doneOn('2026-11-11'), '2026-11-12')).toBe(MSG.completedDayOver);
+    // the web shows it by its code
+    expect(dutyEditRefusalCode({ id: me, role: ROLE.supervisor }, doneOn('2026-11-11'), '2026-11-12')).toBe('completedDayOver');
   });
 
   it("refuses a supervisor another supervisor's duty or one without a supervisor", () => {
     const other = { id: 'a2c4e6f8-0000-4000-8000-000000000002', role: ROLE.supervisor };
     expect(dutyEditRefusal(other, live, '2026-11-12')).toBe(MSG.ownDutiesOnly);
     expect(dutyEditRefusal(other, { ...live, supervisor: null }, '2026-11-12')).toBe(MSG.ownDutiesOnly);
+    expect(dutyEditRefusalCode(other, live, '2026-11-12')).toBe('ownDutiesOnly');
   });
 
   it('leaves managers and admins unrestricted', () => {

@@ -19,20 +19,26 @@ export function mayDeleteDuty(role: unknown): boolean {
 }
 
 /**
- * Why an editor may not change a duty — complete it, edit it, set it back — or null when
- * they may: a supervisor only the duties they supervise, and a completed one only on its
- * completed day in APP_TZ, so past attendance and wages stay as they were paid. Managers
- * and admins may change any duty.
+ * Why an editor may not change a duty — complete it, edit it, set it back — by its MSG
+ * code, or null when they may: a supervisor only the duties they supervise, and a
+ * completed one only on its completed day in APP_TZ, so past attendance and wages stay as
+ * they were paid. Managers and admins may change any duty. (The web shows it by this code.)
  */
-export function dutyEditRefusal(
+export function dutyEditRefusalCode(
   editor: { id: string; role: unknown },
   duty: { supervisor: string | null; status: string; completedDay: string | null },
   today: string,
-): string | null {
+): 'ownDutiesOnly' | 'completedDayOver' | null {
   if (editor.role !== ROLE.supervisor) return null;
-  if (duty.supervisor?.toLowerCase() !== editor.id.toLowerCase()) return MSG.ownDutiesOnly;
-  if (duty.status === 'completed' && duty.completedDay !== today) return MSG.completedDayOver;
+  if (duty.supervisor?.toLowerCase() !== editor.id.toLowerCase()) return 'ownDutiesOnly';
+  if (duty.status === 'completed' && duty.completedDay !== today) return 'completedDayOver';
   return null;
+}
+
+/** The same in MSG's words, as the server answers it. */
+export function dutyEditRefusal(editor: { id: string; role: unknown }, duty: { supervisor: string | null; status: string; completedDay: string | null }, today: string): string | null {
+  const code = dutyEditRefusalCode(editor, duty, today);
+  return code && MSG[code];
 }
 
 /** Why this editor may not set a completed duty back to processing, or null: only managers and admins may. */

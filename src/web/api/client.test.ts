@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ApiError, apiRequest, NetworkError, REQUEST_TIMEOUT_MS, RequestTimeoutError, UPLOAD_TIMEOUT_MS } from './client.js';
 import { download } from './call.js';
-import { englishErrorText } from './error-text.js';
+import { errorText } from './error-text.js';
 import { API } from '../../shared/api/addresses.js';
 
 function answer(status: number, body: unknown): Response {
@@ -79,7 +79,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await apiRequest('GET', '/auth/setup').catch((e: unknown) => e);
     expect((error as Error).message).toBe(MSG.cannotReachServer);
-    expect(englishErrorText(error)).toBe(MSG.cannotReachServer);
+    expect(errorText(error)).toBe(MSG.cannotReachServer);
   });
 
   it('gives up after the time limit with its own message, and not a moment before', async () => {
@@ -95,7 +95,7 @@ describe('api client', () => {
     // a kind of NetworkError: the offline outbox keeps the write and tries again later
     expect(request.error).toBeInstanceOf(NetworkError);
     expect((request.error as Error).message).toBe(MSG.requestTimedOut);
-    expect(englishErrorText(request.error)).toBe(MSG.requestTimedOut);
+    expect(errorText(request.error)).toBe(MSG.requestTimedOut);
     // the request itself was stopped, not left running
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(init.signal?.aborted).toBe(true);

@@ -2,10 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../shared/messages.js';
 import { LOGOUT_REDIRECT_MS } from '../../shared/limits.js';
 import { logout } from '../api/auth.js';
-import { translateMessage } from '../i18n/messages.js';
+import { messageText } from '../i18n/messages.js';
 import { sessionEndSettled } from './active-session.js';
 import { useAuth } from './auth-context.js';
 
@@ -23,7 +22,7 @@ export function useLogout(): () => Promise<void> {
     clear({ signingOut: true, discardUnsent: true });
     const forgetting = sessionEndSettled();
     queryClient.clear();
-    notifications.show({ color: 'green', message: translateMessage(MSG.loggedOut) });
+    notifications.show({ color: 'green', message: messageText('loggedOut') });
     window.setTimeout(() => {
       navigate('/login', { replace: true });
       finishSigningOut();

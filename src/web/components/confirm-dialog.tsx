@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { AppModal } from './app-modal.js';
-import { MSG } from '../../shared/messages.js';
 import { useMessages } from '../i18n/messages.js';
 
 /**
@@ -35,7 +34,7 @@ export function ConfirmDialog({
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy} size="md">
-            {m(MSG.cancel)}
+            {m('cancel')}
           </Button>
           <Button color={color} onClick={onConfirm} loading={busy} size="md" data-autofocus>
             {confirmLabel}

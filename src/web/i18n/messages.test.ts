@@ -4,7 +4,8 @@ import { MSG } from '../../shared/messages.js';
 import { en, setLanguage } from './i18n.js';
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
-import { translateAnswer, translateCode, translateMessage, translateMessageOf } from './messages.js';
+import { issueText } from '../forms/field-errors.js';
+import { messageText, translateAnswer, translateCode } from './messages.js';
 
 type Tree = { [key: string]: string | Tree };
 type Fn = (...args: never[]) => string;
@@ -73,7 +74,7 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
 };
 
 /** m.of with a sample's values (typed per key in the app). */
-const of = translateMessageOf as (key: FunctionKey, ...args: unknown[]) => string;
+const of = messageText.of as (key: FunctionKey, ...args: unknown[]) => string;
 const english = (key: FunctionKey, sample: Sample) => (MSG[key] as (...values: unknown[]) => string)(...sample.args);
 const functionKeys = msgEntries().flatMap(([path, value]) => (typeof value === 'function' ? [path as FunctionKey] : []));
 const staticEntries = msgEntries().flatMap(([path, value]) => (typeof value === 'string' ? [[path, value] as const] : []));
@@ -83,9 +84,19 @@ afterAll(() => setLanguage('en'));
 describe('the English catalogue', () => {
   beforeAll(() => setLanguage('en'));
 
-  it('is MSG itself: every text under its code, and translateMessage leaves English as it is', () => {
-    const wrong = staticEntries.filter(([path, text]) => at(en as Tree, `messages.${path}`) !== text || translateMessage(text) !== text);
+  it('is MSG itself: every text under its code, and messageText gives exactly those words', () => {
+    const wrong = staticEntries.filter(([path, text]) => at(en as Tree, `messages.${path}`) !== text || messageText(path as Parameters<typeof messageText>[0]) !== text);
     expect(wrong).toEqual([]);
+  });
+
+  it('takes only the codes of MSG plain texts (a typo, a template or a group fails typecheck)', () => {
+    expect(messageText('fields.trainNumber')).toBe(MSG.fields.trainNumber);
+    // @ts-expect-error a code MSG does not have
+    void (() => messageText('loginSucess'));
+    // @ts-expect-error a template goes by messageText.of, with its values
+    void (() => messageText('crewTooLarge'));
+    // @ts-expect-error a group is not a text
+    void (() => messageText('fields'));
   });
 
   it("renders every template's code and values (as the server sends them) to exactly the words MSG gives", () => {
@@ -107,9 +118,9 @@ describe.each(['hi', 'ml'] as const)('messages in %s', (language) => {
   beforeAll(() => setLanguage(language));
 
   it("translates the app's own texts by their code", () => {
-    expect(translateMessage(MSG.dutyNotFound)).toBe(text('dutyNotFound'));
-    expect(translateMessage(MSG.counterLabels.workers)).toBe(text('counterLabels.workers'));
-    expect(translateMessage(MSG.cannotReachServer)).toBe(text('cannotReachServer'));
+    expect(messageText('dutyNotFound')).toBe(text('dutyNotFound'));
+    expect(messageText('counterLabels.workers')).toBe(text('counterLabels.workers'));
+    expect(messageText('cannotReachServer')).toBe(text('cannotReachServer'));
   });
 
   it("translates a server answer by its code and values, whatever its English words", () => {
@@ -124,11 +135,13 @@ describe.each(['hi', 'ml'] as const)('messages in %s', (language) => {
 
   it('translates the field a message names, sent as its code', () => {
     expect(translateCode('fieldRequired', { 0: { code: 'fields.trainNumber' } })).toBe(text('fieldRequired').replace('{{0}}', text('fields.trainNumber')));
-    expect(translateMessage(MSG.tooLong(MSG.contractPeriod, 100))).toBe(text('tooLong').replace('{{0}}', text('contractPeriod')).replace('{{1}}', '100'));
-    expect(translateMessage(MSG.wholeNumberInvalid(MSG.counterLabels.totalWork, 10_000_000))).toBe(
+    expect(messageText.of('tooLong', MSG.contractPeriod, 100)).toBe(text('tooLong').replace('{{0}}', text('contractPeriod')).replace('{{1}}', '100'));
+    expect(messageText.of('wholeNumberInvalid', MSG.counterLabels.totalWork, 10_000_000)).toBe(
       text('wholeNumberInvalid').replace('{{0}}', text('counterLabels.totalWork')).replace('{{1}}', '10,000,000'),
     );
-    expect(translateMessage(MSG.tooMany(MSG.fields.questions, 20))).toBe(text('tooMany').replace('{{0}}', text('fields.questions')).replace('{{1}}', '20'));
+    expect(messageText.of('tooMany', MSG.fields.questions, 20)).toBe(text('tooMany').replace('{{0}}', text('fields.questions')).replace('{{1}}', '20'));
+    // a schema's message (a zod issue keeps only the words), known by them exactly
+    expect(issueText(MSG.tooLong(MSG.contractPeriod, 100))).toBe(text('tooLong').replace('{{0}}', text('contractPeriod')).replace('{{1}}', '100'));
   });
 
   it("names the server's month in the reader's language", () => {
@@ -137,24 +150,25 @@ describe.each(['hi', 'ml'] as const)('messages in %s', (language) => {
   });
 
   it('keeps data as it came: unknown texts, names, and names that happen to be catalogue words', () => {
-    expect(translateMessage('Ravi Kumar')).toBe('Ravi Kumar');
-    expect(translateMessage('12627')).toBe('12627');
-    expect(translateMessage('')).toBe('');
-    expect(translateMessage('Something the server never says')).toBe('Something the server never says');
-    expect(translateMessage(MSG.stateAdded('Search'))).toBe(text('stateAdded').replace('{{0}}', 'Search'));
-    expect(translateMessageOf('managerGreetingName', 'Home')).toBe('Home');
-    expect(translateMessageOf('managerGreetingName', null)).toBe(text('managerGreetingName_anonymous'));
-    expect(translateMessageOf('adminGreeting', undefined)).toBe(text('adminGreeting_anonymous'));
+    expect(issueText('Ravi Kumar')).toBe('Ravi Kumar');
+    expect(issueText('12627')).toBe('12627');
+    expect(issueText('')).toBe('');
+    expect(issueText('Something the server never says')).toBe('Something the server never says');
+    expect(messageText.of('stateAdded', 'Search')).toBe(text('stateAdded').replace('{{0}}', 'Search'));
+    expect(issueText(MSG.stateAdded('Search'))).toBe(text('stateAdded').replace('{{0}}', 'Search'));
+    expect(messageText.of('managerGreetingName', 'Home')).toBe('Home');
+    expect(messageText.of('managerGreetingName', null)).toBe(text('managerGreetingName_anonymous'));
+    expect(messageText.of('adminGreeting', undefined)).toBe(text('adminGreeting_anonymous'));
   });
 
-  it('renders every template in the language, the same whether given its values or the words it built', () => {
+  it("renders every template in the language, the same whether given its values or (a schema's message) the words it built", () => {
     for (const key of functionKeys) {
       for (const sample of SAMPLES[key]) {
         const words = english(key, sample);
         const given = of(key, ...sample.args);
         if (key !== 'managerGreetingName') expect(given, key).not.toBe(words);
         expect(given, key).not.toMatch(/\{\{/);
-        if (key !== 'managerGreetingName') expect(translateMessage(words), key).toBe(given);
+        if (key !== 'managerGreetingName') expect(issueText(words), key).toBe(given);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MONTH_NAMES } from '../../shared/attendance.js';
-import { describeCall, describeMessage, type MessageParams, type MessageTemplate, type ParamValue } from '../../shared/message-template.js';
+import { describeCall, type MessageParams, type MessageTemplate, type ParamValue } from '../../shared/message-template.js';
 import { MSG } from '../../shared/messages.js';
 import { localeOf } from './format.js';
 import { currentLanguage, i18next } from './i18n.js';
@@ -10,14 +10,19 @@ import { currentLanguage, i18next } from './i18n.js';
  * (decision 0030). Each language's catalogue has a message under `messages.<code>`, a
  * template's values as {{0}}, {{1}}… ({{count}} where English says "1 row" / "3 rows").
  *
- * A server answer carries its message's `code` and `params` beside the words
- * (translateCode); a text the app holds from MSG, or one a MSG template built (a schema's
- * message), is known with its code by its exact words (describeMessage), never by a
- * pattern; anything else (data, a name, a message of a server that sends no code) is
- * shown as it came. A code the language has not translated yet shows in English.
+ * The web names a message by its code, never by its English words: a text of its own by
+ * MSG's key (`messageText('loginSuccess')`, `m('fields.trainNumber')` in a component), a
+ * template with its values (`m.of('crewTooLarge', 60)`), a server answer by the `code`
+ * and `params` it sent beside the words (translateAnswer, errorText). English is MSG's
+ * words as they are; a code the language has not translated yet shows in English.
  */
-type MessageKey = keyof typeof MSG;
-type FunctionKey = { [K in MessageKey]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never }[MessageKey];
+type FunctionKey = { [K in keyof typeof MSG]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never }[keyof typeof MSG];
+
+/** The codes of MSG's plain texts: its keys, dotted in a group ('loginSuccess', 'fields.trainNumber'). */
+type TextCodes<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : T[K] extends (...args: never[]) => string ? never : TextCodes<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type MessageCode = TextCodes<typeof MSG>;
 
 /** 'October 2026' (as the server names a month) in the reader's language. */
 function monthName(text: string): string | undefined {
@@ -46,29 +51,32 @@ export function translateCode(code: string, params?: MessageParams | null): stri
   return text === key ? undefined : text;
 }
 
-/**
- * The text in the active language: English (SPEC's words) as they are; a MSG text, or
- * one a MSG template built, by its code; anything else as it came.
- */
-export function translateMessage(text: string): string {
-  if (!text || currentLanguage() === 'en') return text;
-  const known = describeMessage(text);
-  return (known && translateCode(known.code, known.params)) ?? text;
+/** MSG's English words for a text's code. */
+function englishOf(code: MessageCode): string {
+  return code.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], MSG) as string;
+}
+
+/** A message as the server said it: its words (`msg` or `message`) and the `code` and `params` it sent beside them. */
+export interface Answer {
+  msg?: unknown;
+  message?: unknown;
+  code?: unknown;
+  params?: unknown;
 }
 
 /**
  * What an answer of the server says, in the active language: by its `code` and `params`
  * when it sent them (whatever its English words), else its words as they came.
  */
-export function translateAnswer(answer: { code?: unknown; params?: unknown; msg?: unknown; message?: unknown }): string {
+export function translateAnswer(answer: Answer): string {
   const words = typeof answer.message === 'string' && answer.message ? answer.message : typeof answer.msg === 'string' ? answer.msg : '';
   if (currentLanguage() === 'en' || typeof answer.code !== 'string') return words;
   const params = answer.params && typeof answer.params === 'object' ? (answer.params as MessageParams) : undefined;
   return translateCode(answer.code, params) ?? words;
 }
 
-/** A message that takes values (MSG's templates), in the active language. Values go in as {{0}}, {{1}}, … */
-export function translateMessageOf<K extends FunctionKey>(key: K, ...args: Parameters<Extract<(typeof MSG)[K], (...args: never[]) => string>>): string {
+/** A message that takes values (MSG's templates), in the active language, by its code and values. */
+function templateText<K extends FunctionKey>(key: K, ...args: Parameters<Extract<(typeof MSG)[K], (...args: never[]) => string>>): string {
   const message = MSG[key] as unknown as MessageTemplate<unknown[]>;
   const english = message(...args);
   if (currentLanguage() === 'en') return english;
@@ -76,10 +84,19 @@ export function translateMessageOf<K extends FunctionKey>(key: K, ...args: Param
   return translateCode(code, params) ?? english;
 }
 
-/** For components: re-renders on a language change; `m(MSG.x)` and `m.of('key', …values)`. */
-export function useMessages() {
+/**
+ * One of MSG's texts by its code, in the active language: `messageText('loggedOut')`;
+ * a template with its values: `messageText.of('crewTooLarge', 60)`. For code outside a
+ * component (a toast after a call); a component takes `m` from useMessages().
+ */
+export function messageText(code: MessageCode): string {
+  const english = englishOf(code);
+  return currentLanguage() === 'en' ? english : (translateCode(code) ?? english);
+}
+messageText.of = templateText;
+
+/** For components: messageText that re-renders on a language change; `m('code')` and `m.of('key', …values)`. */
+export function useMessages(): typeof messageText {
   useTranslation();
-  const m = (text: string) => translateMessage(text);
-  m.of = translateMessageOf;
-  return m;
+  return messageText;
 }

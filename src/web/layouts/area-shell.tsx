@@ -6,7 +6,6 @@ import { Link, useLocation } from 'react-router';
 import { OfflineStatus } from '../offline/offline-status.js';
 import { OutboxProvider } from '../offline/outbox-provider.js';
 import { useGuardedLogout } from '../offline/sign-out-guard.js';
-import { MSG } from '../../shared/messages.js';
 import { LanguageSwitch } from '../i18n/language-switch.js';
 import { useMessages } from '../i18n/messages.js';
 import classes from './area-shell.module.css';
@@ -122,7 +121,7 @@ function SideMenu({ links, onNavigate, logout }: { links: MenuLink[]; onNavigate
       <NavLink
         component="button"
         type="button"
-        label={m(MSG.logout)}
+        label={m('logout')}
         c="red.8"
         className={classes.navLink}
         onClick={() => {

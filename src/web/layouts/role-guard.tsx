@@ -3,7 +3,6 @@ import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MSG } from '../../shared/messages.js';
 import { checkArea } from '../api/auth.js';
 import { errorText } from '../api/error-text.js';
 import { guardKey, type GuardArea } from '../auth/areas.js';
@@ -53,7 +52,7 @@ export function RoleGuard({ area, children }: { area: GuardArea; children: React
         <Paper withBorder p="xl" radius="lg" maw={420} w="100%">
           <Stack align="center" gap="md">
             <Text ta="center">
-              {errorText(check.error, MSG.serverError, MSG.cannotReachServer)}
+              {errorText(check.error, 'serverError', 'cannotReachServer')}
             </Text>
             <Button onClick={() => void check.refetch()} loading={check.isFetching}>
               {t('common.tryAgain')}

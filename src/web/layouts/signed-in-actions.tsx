@@ -1,4 +1,3 @@
-import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { useGuardedLogout } from '../offline/sign-out-guard.js';
 import { useMessages } from '../i18n/messages.js';
@@ -20,7 +19,7 @@ export default function SignedInActions() {
         {user.name}
       </span>
       <button type="button" className={classes.logoutButton} onClick={logout}>
-        {m(MSG.logout)}
+        {m('logout')}
       </button>
       {dialog}
     </>

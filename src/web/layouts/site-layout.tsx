@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { MSG } from '../../shared/messages.js';
 import { useAuth } from '../auth/auth-context.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { addressLines, useCompanyProfile, useCompanyTimeZone, telHref } from '../company-profile.js';
@@ -84,10 +83,10 @@ function TopBar() {
         <Brand />
         <nav className={classes.nav} aria-label={t('layout.mainNav')}>
           <NavLink to="/" end className={classes.navLink}>
-            {m(MSG.navHome)}
+            {m('navHome')}
           </NavLink>
           <NavLink to="/about" className={classes.navLink}>
-            {m(MSG.navAbout)}
+            {m('navAbout')}
           </NavLink>
         </nav>
         <div className={classes.account}>
@@ -100,7 +99,7 @@ function TopBar() {
             </ErrorBoundary>
           ) : (
             <Link to="/login" className={classes.loginButton}>
-              {m(MSG.login)}
+              {m('login')}
             </Link>
           )}
         </div>
@@ -126,13 +125,13 @@ function Footer() {
         <nav aria-label={t('layout.footerNav')} className={classes.footerNav}>
           <h2 className={classes.footerHeading}>{t('layout.company')}</h2>
           <Link to="/about" className={classes.footerLink}>
-            {m(MSG.navAbout)}
+            {m('navAbout')}
           </Link>
           <Link to="/policy" className={classes.footerLink}>
-            {m(MSG.privacyPolicy)}
+            {m('privacyPolicy')}
           </Link>
           <Link to="/contact" className={classes.footerLink}>
-            {m(MSG.footerContact)}
+            {m('footerContact')}
           </Link>
         </nav>
         <div>

@@ -1,17 +1,17 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../i18n/messages.js';
+import { translateAnswer, useMessages } from '../i18n/messages.js';
 import type { OutboxEntry } from './outbox-types.js';
 
 /** Above a form opened by Fix: the server's refusal, and that saving sends the change again. */
 export function FixNotice({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation();
-  const m = useMessages();
+  useMessages(); // the refusal below follows a language change
   return (
     <Alert color="orange" variant="light" data-testid="fix-notice">
       {entry.refusal && (
         <Text size="sm" fw={600}>
-          {entry.refusal.message ? m(entry.refusal.message) : t('offline.noServerMessage')}
+          {entry.refusal.message ? translateAnswer(entry.refusal) : t('offline.noServerMessage')}
         </Text>
       )}
       <Text size="sm">{t('offline.fixing')}</Text>

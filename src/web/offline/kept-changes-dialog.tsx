@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { AppModal } from '../components/app-modal.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { useOpenedAfterMount } from '../components/opened-after-mount.js';
-import { useMessages } from '../i18n/messages.js';
+import { translateAnswer, useMessages } from '../i18n/messages.js';
 import { dependantsOf, isHeldBack } from './outbox.js';
 import { useOutbox, useOutboxStatus } from './outbox-provider.js';
 import type { OutboxEntry } from './outbox-types.js';
@@ -72,7 +72,7 @@ const KIND_LABEL = { create: 'offline.kindCreate', complete: 'offline.kindComple
 /** One kept change: what it is, what was entered, and for a refused one the server's message. */
 function EntryCard({ entry, heldBack, onFix, onDiscard }: { entry: OutboxEntry; heldBack: boolean; onFix: () => void; onDiscard: () => void }) {
   const { t } = useTranslation();
-  const m = useMessages();
+  useMessages(); // the refusal below follows a language change
   const { entered } = entry;
   const refused = entry.state === 'refused';
   const title = entered.trainno ? `${entered.work.toUpperCase()} · ${entered.trainno}` : entered.work.toUpperCase();
@@ -96,7 +96,7 @@ function EntryCard({ entry, heldBack, onFix, onDiscard }: { entry: OutboxEntry; 
       </Group>
       {refused && (
         <Text size="sm" c="red.8" fw={600} role="alert">
-          {entry.refusal?.message ? m(entry.refusal.message) : t('offline.noServerMessage')}
+          {entry.refusal?.message ? translateAnswer(entry.refusal) : t('offline.noServerMessage')}
         </Text>
       )}
       {heldBack && (

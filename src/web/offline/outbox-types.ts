@@ -1,3 +1,6 @@
+import type { MessageParams } from '../../shared/message-template.js';
+import { ApiError } from '../api/errors.js';
+
 /**
  * What the offline outbox keeps (decision 0020): one entry per duty write the supervisor
  * made, with the Idempotency-Key it is sent with every time, so a repeat never makes a
@@ -63,7 +66,25 @@ export interface OutboxEntry {
   /** failed sends for lack of network so far */
   attempts: number;
   /** the server's refusal (state refused) */
-  refusal?: { status: number; message: string };
+  refusal?: Refusal;
+}
+
+/**
+ * A refusal as kept: the server's words, and the code (and values) it sent beside them, by
+ * which it is shown in the reader's language (translateAnswer). A refusal kept before codes
+ * has only the words, shown as they came.
+ */
+export interface Refusal {
+  status: number;
+  message: string;
+  code?: string;
+  params?: MessageParams;
+}
+
+/** The refusal to keep for a failed send. */
+export function refusalOf(error: unknown): Refusal {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.params ? { params: error.params } : {}) };
+  return { status: 0, message: error instanceof Error ? error.message : '' };
 }
 
 /** Local ids of duties added offline: never a UUID, so never confused with a server id. */

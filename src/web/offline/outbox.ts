@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '../api/client.js';
-import { isLocalId, LOCAL_ID_PREFIX, type EnteredSummary, type OutboxEntry, type OutboxKind, type OutboxStore, type SentAnswer } from './outbox-types.js';
+import { isLocalId, LOCAL_ID_PREFIX, refusalOf, type EnteredSummary, type OutboxEntry, type OutboxKind, type OutboxStore, type SentAnswer } from './outbox-types.js';
 
 /**
  * The offline outbox (decision 0020): duty writes kept on the phone and sent in order,
@@ -246,7 +246,7 @@ export class Outbox {
       } catch (error) {
         const verdict = classifyFailure(error);
         if (verdict === 'refused') {
-          const refusal = { status: error instanceof ApiError ? error.status : 0, message: error instanceof Error ? error.message : '' };
+          const refusal = refusalOf(error);
           const keep = !this.interactive.has(next.id);
           if (keep) await this.commit({ put: [{ ...next, state: 'refused', refusal }] });
           else await this.commit({ remove: [next.id] });

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ApiError, NetworkError, RequestTimeoutError } from '../api/client.js';
 import { importOrReload, type ReloadEnvironment } from './chunk-reload.js';
-import { areaHome, backTarget, describeRouteError } from './route-error-model.js';
+import { errorText } from '../api/error-text.js';
+import { messageText } from '../i18n/messages.js';
+import { areaHome, backTarget, describeRouteError, type RouteErrorView } from './route-error-model.js';
+
+/** What the screen says for a view's detail, in English (the screen puts it in words by code). */
+function said(detail: RouteErrorView['detail']): string {
+  return 'error' in detail ? errorText(detail.error) : 'code' in detail ? messageText(detail.code) : detail.key;
+}
 
 /** A page load that failed the way the router sees it: through importOrReload, offline. */
 async function pageLoadFailure(): Promise<unknown> {
@@ -13,16 +20,17 @@ async function pageLoadFailure(): Promise<unknown> {
 describe('the error screen', () => {
   it("says a page could not load, with the one network-error text when offline, and tries again in place until the network is back", async () => {
     const failure = await pageLoadFailure();
-    expect(describeRouteError(failure, false)).toEqual({ title: 'pwa.pageFailed', detail: { message: MSG.cannotReachServer }, retry: 'rerun' });
+    expect(describeRouteError(failure, false)).toEqual({ title: 'pwa.pageFailed', detail: { code: 'cannotReachServer' }, retry: 'rerun' });
+    expect(said(describeRouteError(failure, false).detail)).toBe(MSG.cannotReachServer);
     // online (a chunk missing after a release, already reloaded once): a fresh load
     expect(describeRouteError(failure, true)).toEqual({ title: 'pwa.pageFailed', detail: { key: 'pwa.pageFailedHint' }, retry: 'reload' });
   });
 
   it("states the server's or the network's words for a route's data", () => {
-    expect(describeRouteError(new NetworkError(null), true).detail).toEqual({ message: MSG.cannotReachServer });
-    expect(describeRouteError(new RequestTimeoutError(20_000), true).detail).toEqual({ message: MSG.requestTimedOut });
-    expect(describeRouteError(new ApiError(403, MSG.forbidden, {}), true).detail).toEqual({ message: MSG.forbidden });
-    expect(describeRouteError(new ApiError(500, '', {}), true).detail).toEqual({ message: MSG.serverError });
+    expect(said(describeRouteError(new NetworkError(null), true).detail)).toBe(MSG.cannotReachServer);
+    expect(said(describeRouteError(new RequestTimeoutError(20_000), true).detail)).toBe(MSG.requestTimedOut);
+    expect(said(describeRouteError(new ApiError(403, MSG.forbidden, {}), true).detail)).toBe(MSG.forbidden);
+    expect(said(describeRouteError(new ApiError(500, '', {}), true).detail)).toBe(MSG.serverError);
   });
 
   it('says something went wrong on the page for an error while drawing it, never its internals', () => {

@@ -1,7 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { MSG } from '../../shared/messages.js';
 import { ApiError, NetworkError } from '../api/client.js';
-import { englishErrorText } from '../api/error-text.js';
 import { isPageLoadFailure } from './chunk-reload.js';
 
 /**
@@ -18,21 +16,25 @@ import { isPageLoadFailure } from './chunk-reload.js';
 export interface RouteErrorView {
   /** i18n key of the heading */
   title: 'pwa.pageFailed' | 'pwa.pageBroken';
-  /** what to say under it: an English MSG text (translated by the screen) or an i18n key */
-  detail: { message: string } | { key: 'pwa.pageFailedHint' | 'pwa.pageBrokenHint' };
+  /**
+   * what to say under it, put in words by the screen in the reader's language: the failed
+   * call (errorText: the server's message by its code, or the network's), a MSG text by its
+   * code, or an i18n key
+   */
+  detail: { error: ApiError | NetworkError } | { code: 'cannotReachServer' | 'notFound' | 'serverError' } | { key: 'pwa.pageFailedHint' | 'pwa.pageBrokenHint' };
   /** Try again: load the document afresh, or run the route again in place */
   retry: 'reload' | 'rerun';
 }
 
 export function describeRouteError(error: unknown, online: boolean): RouteErrorView {
   if (isPageLoadFailure(error)) {
-    return { title: 'pwa.pageFailed', detail: online ? { key: 'pwa.pageFailedHint' } : { message: MSG.cannotReachServer }, retry: online ? 'reload' : 'rerun' };
+    return { title: 'pwa.pageFailed', detail: online ? { key: 'pwa.pageFailedHint' } : { code: 'cannotReachServer' }, retry: online ? 'reload' : 'rerun' };
   }
   if (error instanceof NetworkError || error instanceof ApiError) {
-    return { title: 'pwa.pageFailed', detail: { message: englishErrorText(error) }, retry: 'rerun' };
+    return { title: 'pwa.pageFailed', detail: { error }, retry: 'rerun' };
   }
   if (isRouteErrorResponse(error)) {
-    return { title: 'pwa.pageFailed', detail: { message: error.status === 404 ? MSG.notFound : MSG.serverError }, retry: 'rerun' };
+    return { title: 'pwa.pageFailed', detail: { code: error.status === 404 ? 'notFound' : 'serverError' }, retry: 'rerun' };
   }
   return { title: 'pwa.pageBroken', detail: { key: 'pwa.pageBrokenHint' }, retry: 'rerun' };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { MSG } from '../../shared/messages.js';
+import { errorText } from '../api/error-text.js';
 import { i18next } from '../i18n/i18n.js';
-import { translateMessage } from '../i18n/messages.js';
+import { messageText } from '../i18n/messages.js';
 import { backTarget, describeRouteError } from './route-error-model.js';
 import classes from './route-error.module.css';
 
@@ -69,14 +69,14 @@ export function RouteError() {
           {i18next.t(view.title)}
         </Title>
         <Text c="dimmed" ta="center">
-          {'message' in view.detail ? translateMessage(view.detail.message) : i18next.t(view.detail.key)}
+          {'error' in view.detail ? errorText(view.detail.error) : 'code' in view.detail ? messageText(view.detail.code) : i18next.t(view.detail.key)}
         </Text>
         <div className={classes.actions}>
           <button type="button" className={classes.primary} onClick={tryAgain}>
             {i18next.t('common.tryAgain')}
           </button>
           <button type="button" className={classes.secondary} onClick={goBack}>
-            {translateMessage(MSG.goBack)}
+            {messageText('goBack')}
           </button>
         </div>
       </Stack>

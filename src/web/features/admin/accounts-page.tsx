@@ -5,7 +5,6 @@ import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hoo
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -15,7 +14,7 @@ import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './a
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { CreateAccountModal, WORK_OPTIONS } from './create-account-modal.js';
 import { EditAccountModal } from './edit-account-modal.js';
 import tables from './audit.module.css';
@@ -35,14 +34,14 @@ export default function AccountsPage() {
   const timeZone = useCompanyTimeZone();
   useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.accounts') }));
   const columns = [
-    m(MSG.columnName),
+    m('columnName'),
     t('admin.accounts.email'),
     t('admin.accounts.role'),
     t('admin.accounts.workType'),
     t('admin.accounts.staffRecord'),
-    m(MSG.columnStatus),
+    m('columnStatus'),
     t('admin.accounts.lastSignIn'),
-    m(MSG.columnActions),
+    m('columnActions'),
   ];
   const disabledOptions = [
     { value: 'false', label: t('admin.accounts.enabled') },
@@ -74,11 +73,13 @@ export default function AccountsPage() {
     if (!pending) return;
     const { kind, account } = pending;
     try {
-      let msg: string;
-      if (kind === 'disable' || kind === 'enable') msg = (await changeAccount.mutateAsync({ id: account._id, change: { disabled: kind === 'disable' } })).msg;
-      else if (kind === 'reset') msg = (await sendReset.mutateAsync(account._id)).msg;
-      else msg = (await endSessions.mutateAsync(account._id)).msg;
-      notifications.show({ color: 'teal', message: kind === 'disable' ? m.of('accountDisabledDone', account.name) : kind === 'enable' ? m.of('accountEnabledDone', account.name) : m(msg) });
+      if (kind === 'disable' || kind === 'enable') {
+        await changeAccount.mutateAsync({ id: account._id, change: { disabled: kind === 'disable' } });
+        notifications.show({ color: 'teal', message: kind === 'disable' ? m.of('accountDisabledDone', account.name) : m.of('accountEnabledDone', account.name) });
+      } else {
+        const answer = kind === 'reset' ? await sendReset.mutateAsync(account._id) : await endSessions.mutateAsync(account._id);
+        notifications.show({ color: 'teal', message: translateAnswer(answer) });
+      }
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(error) });
     }
@@ -87,7 +88,7 @@ export default function AccountsPage() {
 
   let body;
   if (query.isPending) {
-    body = <StatusRow text={m(MSG.loading)} />;
+    body = <StatusRow text={m('loading')} />;
   } else if (query.isError) {
     body = (
       <Table.Tr>
@@ -99,7 +100,7 @@ export default function AccountsPage() {
       </Table.Tr>
     );
   } else if (accounts.length === 0) {
-    body = <StatusRow text={m(MSG.noAccountsMatch)} />;
+    body = <StatusRow text={m('noAccountsMatch')} />;
   } else {
     body = accounts.map((account) => (
       <Table.Tr key={account._id}>
@@ -146,7 +147,7 @@ export default function AccountsPage() {
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
               <Button variant="light" size="xs" aria-label={t('admin.accounts.actionsFor', { name: account.name })}>
-                {m(MSG.columnActions)}
+                {m('columnActions')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>

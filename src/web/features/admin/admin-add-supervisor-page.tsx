@@ -1,6 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AddSupervisorForm } from '../staff/add-supervisor-form.js';
 
@@ -8,6 +7,6 @@ import { AddSupervisorForm } from '../staff/add-supervisor-form.js';
 export default function AdminAddSupervisorPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(t('admin.documentTitle', { page: m(MSG.addSupervisor) }));
+  useDocumentTitle(t('admin.documentTitle', { page: m('addSupervisor') }));
   return <AddSupervisorForm />;
 }

@@ -1,6 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AddWorkerForm } from '../staff/add-worker-form.js';
 
@@ -8,6 +7,6 @@ import { AddWorkerForm } from '../staff/add-worker-form.js';
 export default function AdminAddWorkerPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(t('admin.documentTitle', { page: m(MSG.addWorker) }));
+  useDocumentTitle(t('admin.documentTitle', { page: m('addWorker') }));
   return <AddWorkerForm />;
 }

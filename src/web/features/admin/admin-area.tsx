@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
@@ -11,11 +10,11 @@ export default function AdminArea() {
   const m = useMessages();
   /** The admin's side menu: the dashboard, accounts, reference data, the audit trail, and SPEC §2's two staff forms. */
   const adminLinks: MenuLink[] = [
-    { label: m(MSG.navHome), to: '/dashboard/admin' },
+    { label: m('navHome'), to: '/dashboard/admin' },
     { label: t('admin.menu.accounts'), to: '/dashboard/admin/accounts' },
-    { label: m(MSG.addSupervisor), to: '/dashboard/admin/addsupervisors' },
-    { label: m(MSG.addWorker), to: '/dashboard/admin/addworkers' },
-    { label: m(MSG.counterLabels.states), to: '/dashboard/admin/states' },
+    { label: m('addSupervisor'), to: '/dashboard/admin/addsupervisors' },
+    { label: m('addWorker'), to: '/dashboard/admin/addworkers' },
+    { label: m('counterLabels.states'), to: '/dashboard/admin/states' },
     { label: t('admin.menu.company'), to: '/dashboard/admin/company' },
     { label: t('admin.menu.norms'), to: '/dashboard/admin/norms' },
     { label: t('admin.menu.contracts'), to: '/dashboard/admin/contracts' },

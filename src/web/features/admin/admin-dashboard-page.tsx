@@ -3,7 +3,6 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
@@ -33,7 +32,7 @@ const shortcuts = (t: TFunction, m: Messages): Shortcut[] => [
   },
   { label: t('admin.dashboard.disabledAccounts'), to: '/dashboard/admin/accounts?disabled=true', count: (o) => o.disabled },
   { label: t('admin.dashboard.staff'), to: '/dashboard/admin/addworkers', count: (o) => o.staff, detail: t('admin.dashboard.staffDetail') },
-  { label: m(MSG.counterLabels.states), to: '/dashboard/admin/states', count: (o) => o.states },
+  { label: m('counterLabels.states'), to: '/dashboard/admin/states', count: (o) => o.states },
   { label: t('admin.menu.company'), to: '/dashboard/admin/company', detail: t('admin.dashboard.companyDetail') },
   { label: t('admin.menu.norms'), to: '/dashboard/admin/norms', detail: t('admin.dashboard.normsDetail') },
   { label: t('admin.menu.contracts'), to: '/dashboard/admin/contracts', detail: t('admin.dashboard.contractsDetail') },
@@ -55,7 +54,7 @@ export default function AdminDashboardPage() {
             {m.of('adminGreeting', user?.name)}
           </Title>
           <Text c="dimmed" size="lg">
-            {m(MSG.adminWelcome)}
+            {m('adminWelcome')}
           </Text>
         </Stack>
       </Paper>

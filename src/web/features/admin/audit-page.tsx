@@ -8,7 +8,6 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, auditTrainNo, detailDateTime } from './admin-display.js';
 import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
@@ -55,7 +54,7 @@ export default function AuditPage() {
   const filtered = Boolean(actor || entity || entityId || from || to);
 
   let body;
-  if (audit.isPending) body = <StatusRow text={m(MSG.loading)} />;
+  if (audit.isPending) body = <StatusRow text={m('loading')} />;
   else if (audit.isError)
     body = (
       <Table.Tr>
@@ -66,7 +65,7 @@ export default function AuditPage() {
         </Table.Td>
       </Table.Tr>
     );
-  else if (entries.length === 0) body = <StatusRow text={m(filtered ? MSG.noAuditMatches : MSG.noAuditYet)} />;
+  else if (entries.length === 0) body = <StatusRow text={m(filtered ? 'noAuditMatches' : 'noAuditYet')} />;
   else body = entries.map((entry) => <AuditRow key={entry._id} entry={entry} names={names} timeZone={timeZone} />);
 
   return (
@@ -111,8 +110,8 @@ export default function AuditPage() {
           clearable
           valueFormat="DD/MM/YYYY"
           locale={i18n.resolvedLanguage ?? 'en'}
-          previousLabel={m(MSG.previousMonth)}
-          nextLabel={m(MSG.nextMonth)}
+          previousLabel={m('previousMonth')}
+          nextLabel={m('nextMonth')}
           dropdownType={phone ? 'modal' : 'popover'}
           size="md"
         />

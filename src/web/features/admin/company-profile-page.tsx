@@ -6,7 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '../../../shared/company-profile.js';
 import { companyProfileRules, useRulesSoon } from '../../forms/form-rules.js';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
@@ -43,7 +42,7 @@ export default function CompanyProfilePage() {
   const m = useMessages();
   useDocumentTitle(t('admin.documentTitle', { page: t('admin.menu.company') }));
   const profile = useCompanyProfile();
-  if (profile.isPending) return <Text c="dimmed">{m(MSG.loading)}</Text>;
+  if (profile.isPending) return <Text c="dimmed">{m('loading')}</Text>;
   if (profile.isError)
     return (
       <Alert color="red" variant="light">
@@ -64,8 +63,8 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
   const [logoError, setLogoError] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
-  /** A field's message (the shared schema's words) in the reader's language. */
-  const fieldError = (path: string) => (errors[path] ? m(errors[path]) : undefined);
+  /** A field's message (fieldErrors: already in the reader's language). */
+  const fieldError = (path: string) => errors[path] || undefined;
   const patch = (change: Partial<CompanyProfile>) => setForm((current) => ({ ...current, ...change }));
   const text = (key: 'name' | 'shortName' | 'phone' | 'email' | 'address') => ({
     value: form[key],
@@ -77,7 +76,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
   async function pickLogo(file: File | null) {
     setLogoError(null);
     if (!file) return;
-    if (!LOGO_TYPES.includes(file.type)) return setLogoError(m(MSG.logoType));
+    if (!LOGO_TYPES.includes(file.type)) return setLogoError(m('logoType'));
     if (file.size > LOGO_MAX_BYTES) return setLogoError(m.of('logoTooLarge', LOGO_MAX_BYTES));
     try {
       patch({ logo: await readAsDataUrl(file) });
@@ -98,13 +97,13 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
     }
     if (!parsed.success) {
       setErrors(pathErrors(parsed.error));
-      notifications.show({ color: 'red', message: m(MSG.fieldsNeedAttention) });
+      notifications.show({ color: 'red', message: m('fieldsNeedAttention') });
       return;
     }
     setErrors({});
     try {
       await save.mutateAsync(parsed.data);
-      notifications.show({ color: 'teal', message: m(MSG.companyProfileSaved) });
+      notifications.show({ color: 'teal', message: m('companyProfileSaved') });
     } catch (error) {
       setServerMessage(errorText(error));
     }
@@ -163,7 +162,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
           </Group>
         </Section>
 
-        <Section title={m(MSG.footerContact)}>
+        <Section title={m('footerContact')}>
           <Textarea size="md" label={t('admin.company.address')} required autosize minRows={2} {...text('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('admin.company.email')} type="email" required {...text('email')} />
@@ -180,7 +179,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
             {COUNTERS.map((counter) => (
               <NumberInput size="md"
                 key={counter}
-                label={m(MSG.counterLabels[counter])}
+                label={m(`counterLabels.${counter}`)}
                 value={form.counters[counter]}
                 onChange={(v) => patch({ counters: { ...form.counters, [counter]: number(v) } })}
                 min={0}
@@ -192,7 +191,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
           </SimpleGrid>
         </Section>
 
-        <Section title={m(MSG.testimonials)}>
+        <Section title={m('testimonials')}>
           {form.testimonials.length === 0 ? <Text c="dimmed">{t('admin.company.noTestimonials')}</Text> : null}
           {form.testimonials.map((item, index) => {
             const update = (change: Partial<CompanyProfile['testimonials'][number]>) =>
@@ -206,7 +205,7 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
                     <RemoveButton label={t('admin.company.removeTestimonial', { number: index + 1 })} onClick={() => patch({ testimonials: form.testimonials.filter((_, i) => i !== index) })} />
                   </Group>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <TextInput label={m(MSG.columnName)} required value={item.name} onChange={(e) => update({ name: e.currentTarget.value })} error={fieldError(`${at}.name`)} />
+                    <TextInput label={m('columnName')} required value={item.name} onChange={(e) => update({ name: e.currentTarget.value })} error={fieldError(`${at}.name`)} />
                     <TextInput label={t('admin.company.role')} value={item.role} onChange={(e) => update({ role: e.currentTarget.value })} error={fieldError(`${at}.role`)} />
                   </SimpleGrid>
                   <Textarea size="md" label={t('admin.company.said')} required autosize minRows={2} value={item.text} onChange={(e) => update({ text: e.currentTarget.value })} error={fieldError(`${at}.text`)} />

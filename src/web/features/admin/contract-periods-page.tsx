@@ -4,12 +4,11 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
-import { firstMessage } from '../../../shared/api/first-message.js';
+import { firstIssueText } from '../../forms/field-errors.js';
 import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { useContractPeriods, useSaveContractPeriod } from './api.js';
 
 /** The contract period of each work type, which Bill Details shows as its Contract Period card. */
@@ -43,7 +42,7 @@ export default function ContractPeriodsPage() {
             {periods.isPending ? (
               <Table.Tr>
                 <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
-                  {m(MSG.loading)}
+                  {m('loading')}
                 </Table.Td>
               </Table.Tr>
             ) : (
@@ -69,11 +68,11 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
     try {
       const parsed = (await adminRules()).contractPeriodBody.safeParse({ period: value });
       if (!parsed.success) {
-        setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        setError(firstIssueText(parsed.error.issues, 'fillAllFields'));
         return;
       }
       const answer = await save.mutateAsync({ work, period: parsed.data.period });
-      notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label}` });
+      notifications.show({ color: 'teal', message: `${translateAnswer(answer)}: ${label}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));
@@ -102,7 +101,7 @@ function PeriodRow({ work, period }: { work: string; period: string | null }) {
             maxLength={CONTRACT_PERIOD_MAX}
           />
           <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={value.trim() === (period ?? '')} aria-label={t('admin.contracts.saveFor', { work: label })}>
-            {m(MSG.billSave)}
+            {m('billSave')}
           </Button>
         </Group>
       </Table.Td>

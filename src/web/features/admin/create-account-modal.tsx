@@ -4,13 +4,12 @@ import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { errorText } from '../../api/error-text.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { roleOptions } from './admin-display.js';
 import { useCreateAccount } from './api.js';
 
@@ -63,11 +62,11 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
     try {
       const answer = await create.mutateAsync({ ...parsed.data, phone: parsed.data.phone ?? '' });
       if (answer.status === 201) {
-        notifications.show({ color: 'teal', message: m(answer.data.msg || MSG.registered) });
+        notifications.show({ color: 'teal', message: translateAnswer(answer.data) || m('registered') });
         close();
       } else {
         // 200: that e-mail already has an account (SPEC §8)
-        setServerMessage(m(answer.data.msg || MSG.alreadyRegistered));
+        setServerMessage(translateAnswer(answer.data) || m('alreadyRegistered'));
       }
     } catch (error) {
       setServerMessage(errorText(error));
@@ -85,15 +84,15 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={m(MSG.columnName)} required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name && m(errors.name)} autoComplete="off" data-autofocus />
-            <TextInput label={t('admin.accounts.email')} type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email && m(errors.email)} autoComplete="off" />
+            <TextInput label={m('columnName')} required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} error={errors.name} autoComplete="off" data-autofocus />
+            <TextInput label={t('admin.accounts.email')} type="email" required value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} autoComplete="off" />
             <TextInput
               label={t('admin.createAccount.phone')}
               description={t('admin.createAccount.phoneHint', { digits: PHONE_DIGITS })}
               inputMode="numeric"
               value={form.phone}
               onChange={(e) => set('phone')(e.currentTarget.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
-              error={errors.phone && m(errors.phone)}
+              error={errors.phone}
             />
             <PasswordInput
               label={t('admin.createAccount.password')}
@@ -102,10 +101,10 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
               required
               value={form.password}
               onChange={(e) => set('password')(e.currentTarget.value)}
-              error={errors.password && m(errors.password)}
+              error={errors.password}
               autoComplete="new-password"
             />
-            <Select label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role && m(errors.role)} />
+            <Select label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role} />
             <Select
               label={t('admin.accounts.workType')}
               description={role === ROLE.supervisor ? t('admin.createAccount.workHintSupervisor') : t('admin.createAccount.optional')}
@@ -114,12 +113,12 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
               onChange={(value) => set('work')(value ?? '')}
               clearable
               placeholder={t('admin.accounts.none')}
-              error={errors.work && m(errors.work)}
+              error={errors.work}
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
-              {m(MSG.cancel)}
+              {m('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
               {t('admin.accounts.createAccount')}

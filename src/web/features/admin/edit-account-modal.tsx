@@ -3,11 +3,10 @@ import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { errorText } from '../../api/error-text.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { roleOptions } from './admin-display.js';
 import { useUpdateAccount } from './api.js';
 import { WORK_OPTIONS } from './create-account-modal.js';
@@ -39,7 +38,7 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
     setMessage(null);
     try {
       const answer = await update.mutateAsync({ id: account._id, change: { role: Number(role) as Role, work: work || null } });
-      notifications.show({ color: 'teal', message: m(answer.msg) });
+      notifications.show({ color: 'teal', message: translateAnswer(answer) });
       onClose();
     } catch (error) {
       setMessage(errorText(error));
@@ -65,10 +64,10 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
       ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={update.isPending}>
-          {m(MSG.cancel)}
+          {m('cancel')}
         </Button>
         <Button onClick={() => void save()} loading={update.isPending} disabled={unchanged}>
-          {m(MSG.billSave)}
+          {m('billSave')}
         </Button>
       </Group>
     </Stack>

@@ -4,7 +4,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { bedsheetDifference, DUTY_STATUSES, DUTY_TYPES, manpowerDifference } from '../../../shared/duties.js';
-import { MSG } from '../../../shared/messages.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
@@ -31,11 +30,11 @@ export default function LiveTrainPage() {
   const history = useAudit({ actor: '', entity: 'duty', entityId: id, from: '', to: '' }, Boolean(id));
   useDocumentTitle(t('admin.documentTitle', { page: duty.data?.trainno ? t('admin.liveTrain.train', { trainno: duty.data.trainno }) : t('admin.liveTrain.duty') }));
 
-  if (duty.isPending) return <Text c="dimmed">{m(MSG.loading)}</Text>;
+  if (duty.isPending) return <Text c="dimmed">{m('loading')}</Text>;
   if (duty.isError) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" title={duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : undefined}>
+        <Alert color="red" variant="light" title={duty.error instanceof ApiError && duty.error.status === 404 ? m('dutyNotFound') : undefined}>
           {errorText(duty.error)}
         </Alert>
         <Group>
@@ -55,7 +54,7 @@ export default function LiveTrainPage() {
   const fields: { label: string; value: ReactNode }[] = [
     { label: t('admin.liveTrain.trainNo'), value: d.trainno ?? '—' },
     {
-      label: m(MSG.columnStatus),
+      label: m('columnStatus'),
       value: (
         <Badge color={d.status === 'completed' ? 'teal' : 'orange'} variant="light">
           {status}
@@ -63,11 +62,11 @@ export default function LiveTrainPage() {
       ),
     },
     { label: t('admin.liveTrain.work'), value: work ? WORK_TYPE_SELECT_LABELS[work] : d.work },
-    { label: t('admin.liveTrain.supervisor'), value: d.supervisor ? (d.supervisorName ?? m(MSG.supervisorUnknown)) : m(MSG.supervisorNotAssigned) },
+    { label: t('admin.liveTrain.supervisor'), value: d.supervisor ? (d.supervisorName ?? m('supervisorUnknown')) : m('supervisorNotAssigned') },
     { label: work === 'bio' ? t('admin.liveTrain.totalTank') : t('admin.liveTrain.totalCoaches'), value: count(d.totalcoach) },
     { label: t('admin.liveTrain.type'), value: type },
-    { label: m(MSG.requiredStaff), value: count(d.reqq) },
-    { label: m(MSG.selectedStaff), value: `${formatNumber(d.workerCount)} (${signed(manpower)})` },
+    { label: m('requiredStaff'), value: count(d.reqq) },
+    { label: m('selectedStaff'), value: `${formatNumber(d.workerCount)} (${signed(manpower)})` },
     ...(d.suppliedBedsheet !== null || d.returned !== null
       ? [
           { label: t('admin.liveTrain.suppliedBedsheet'), value: count(d.suppliedBedsheet) },
@@ -142,7 +141,7 @@ export default function LiveTrainPage() {
               {history.isPending ? (
                 <Table.Tr>
                   <Table.Td colSpan={4} ta="center" c="dimmed" py="lg">
-                    {m(MSG.loading)}
+                    {m('loading')}
                   </Table.Td>
                 </Table.Tr>
               ) : history.isError ? (

@@ -5,13 +5,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_STAFFING_NORM, requiredStaff } from '../../../shared/duties.js';
-import { MSG } from '../../../shared/messages.js';
-import { firstMessage } from '../../../shared/api/first-message.js';
+import { firstIssueText } from '../../forms/field-errors.js';
 import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { useSaveStaffingNorm, useStaffingNorms } from './api.js';
 
 /** An example train length, so the admin sees what a factor means in people. */
@@ -53,7 +52,7 @@ export default function StaffingNormsPage() {
               {norms.isPending ? (
                 <Table.Tr>
                   <Table.Td colSpan={2} ta="center" py="xl" c="dimmed">
-                    {m(MSG.loading)}
+                    {m('loading')}
                   </Table.Td>
                 </Table.Tr>
               ) : (
@@ -85,11 +84,11 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
     try {
       const parsed = (await adminRules()).staffingNormBody.safeParse({ perCoach: value === '' ? undefined : value });
       if (!parsed.success) {
-        setError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        setError(firstIssueText(parsed.error.issues, 'fillAllFields'));
         return;
       }
       const answer = await save.mutateAsync({ work, perCoach: parsed.data.perCoach });
-      notifications.show({ color: 'teal', message: `${m(answer.msg)}: ${label} ${formatNumber(parsed.data.perCoach)}` });
+      notifications.show({ color: 'teal', message: `${translateAnswer(answer)}: ${label} ${formatNumber(parsed.data.perCoach)}` });
       setError(null);
     } catch (failure) {
       setError(errorText(failure));
@@ -120,7 +119,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
               size="sm"
             />
             <Button size="sm" onClick={() => void onSave()} loading={save.isPending} disabled={unchanged} aria-label={t('admin.norms.savePerCoachFor', { work: label })}>
-              {m(MSG.billSave)}
+              {m('billSave')}
             </Button>
           </Group>
           {allowed ? (

@@ -4,8 +4,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput,
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
-import { firstMessage } from '../../../shared/api/first-message.js';
+import { firstIssueText } from '../../forms/field-errors.js';
 import type { stateResponse } from '../../../shared/schemas/admin.js';
 import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
 import { errorText } from '../../api/error-text.js';
@@ -20,7 +19,7 @@ type State = z.infer<typeof stateResponse>;
 export default function StatesPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  const title = m(MSG.counterLabels.states);
+  const title = m('counterLabels.states');
   useDocumentTitle(t('admin.documentTitle', { page: title }));
   const states = useStates();
   const save = useSaveState();
@@ -37,7 +36,7 @@ export default function StatesPage() {
     try {
       const parsed = (await adminRules()).stateBody.safeParse({ name: newName });
       if (!parsed.success) {
-        setAddError(m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields));
+        setAddError(firstIssueText(parsed.error.issues, 'fillAllFields'));
         return;
       }
       const added = await save.mutateAsync({ id: null, name: parsed.data.name });
@@ -54,7 +53,7 @@ export default function StatesPage() {
     try {
       const parsed = (await adminRules()).stateBody.safeParse({ name: editing.name });
       if (!parsed.success) {
-        setEditing({ ...editing, error: m(firstMessage(parsed.error.issues) ?? MSG.fillAllFields) });
+        setEditing({ ...editing, error: firstIssueText(parsed.error.issues, 'fillAllFields') });
         return;
       }
       const saved = await save.mutateAsync({ id: editing.id, name: parsed.data.name });
@@ -80,7 +79,7 @@ export default function StatesPage() {
   const shown = (states.data ?? []).filter((state) => !needle || state.name.toLowerCase().includes(needle));
 
   let rows;
-  if (states.isPending) rows = <StatusRow text={m(MSG.loading)} />;
+  if (states.isPending) rows = <StatusRow text={m('loading')} />;
   else if (states.isError)
     rows = (
       <Table.Tr>
@@ -113,10 +112,10 @@ export default function StatesPage() {
           <Table.Td>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
               <Button size="xs" onClick={() => void rename()} loading={save.isPending}>
-                {m(MSG.billSave)}
+                {m('billSave')}
               </Button>
               <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                {m(MSG.cancel)}
+                {m('cancel')}
               </Button>
             </Group>
           </Table.Td>
@@ -168,14 +167,14 @@ export default function StatesPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
-                {m(MSG.columnName)}{' '}
+                {m('columnName')}{' '}
                 {states.data ? (
                   <Text span c="dimmed" size="sm">
                     ({formatNumber(states.data.length)})
                   </Text>
                 ) : null}
               </Table.Th>
-              <Table.Th ta="right">{m(MSG.columnActions)}</Table.Th>
+              <Table.Th ta="right">{m('columnActions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>

@@ -7,7 +7,6 @@ import { MonthPickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { billRules, useRulesSoon } from '../../forms/form-rules.js';
 import { errorText } from '../../api/error-text.js';
 import { readForm } from '../../forms/field-errors.js';
@@ -30,7 +29,7 @@ export default function AddBillPage() {
   const { t, i18n } = useTranslation();
   const m = useMessages();
   const statusOptions = useBillStatusOptions();
-  useDocumentTitle(`${m(MSG.addMonthlyBill)} · Dutyroll`);
+  useDocumentTitle(`${m('addMonthlyBill')} · Dutyroll`);
   const create = useCreateBill();
   const [form, setForm] = useState<Form>(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
@@ -72,7 +71,7 @@ export default function AddBillPage() {
     if (!read.ok) return setProblem(read.message);
     create.mutate(read.value, {
       onSuccess: (answer) => {
-        notifyCreated(answer.status, m(MSG.billAdded), answer.data.msg && m(answer.data.msg));
+        notifyCreated(answer.status, 'billAdded', answer.data);
         // The work type stays chosen: bills are usually entered for several months of one contract.
         if (answer.status === 201) setForm({ ...emptyForm, work: form.work });
       },
@@ -84,10 +83,10 @@ export default function AddBillPage() {
     <Stack gap="md" maw={720}>
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {m(MSG.addMonthlyBill)}
+          {m('addMonthlyBill')}
         </Title>
         <Button component={Link} to={form.work ? `/dashboard/manager/bills?work=${encodeURIComponent(form.work)}` : '/dashboard/manager/bills'} variant="default" size="md">
-          {m(MSG.billDetails)}
+          {m('billDetails')}
         </Button>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -96,7 +95,7 @@ export default function AddBillPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select label={t('bills.work')} placeholder={t('bills.chooseWork')} data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
               <MonthPickerInput
-                label={m(MSG.columnMonth)}
+                label={m('columnMonth')}
                 placeholder={t('bills.pickMonth')}
                 locale={i18n.resolvedLanguage}
                 size="md"
@@ -106,25 +105,25 @@ export default function AddBillPage() {
                 required
                 clearable
               />
-              <Select label={m(MSG.columnStatus)} placeholder={t('bills.chooseStatus')} data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
-              <AmountInput label={m(MSG.billValue)} size="md" value={form.billvalue} onChange={set('billvalue')} required />
-              <AmountInput label={m(MSG.penalty)} size="md" value={form.penalty} onChange={set('penalty')} required />
-              <AmountInput label={m(MSG.netAmount)} size="md" value={form.netamount} onChange={set('netamount')} required />
+              <Select label={m('columnStatus')} placeholder={t('bills.chooseStatus')} data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
+              <AmountInput label={m('billValue')} size="md" value={form.billvalue} onChange={set('billvalue')} required />
+              <AmountInput label={m('penalty')} size="md" value={form.penalty} onChange={set('penalty')} required />
+              <AmountInput label={m('netAmount')} size="md" value={form.netamount} onChange={set('netamount')} required />
             </SimpleGrid>
             {problem && (
               <Alert color="red" variant="light" role="alert">
-                {m(problem)}
+                {problem}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={create.isPending} miw={160}>
-                {create.isPending ? m(MSG.submitting) : m(MSG.addBill)}
+                {create.isPending ? m('submitting') : m('addBill')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
-      <ConfirmDialog opened={confirming} title={m(MSG.confirmAddBill)} confirmLabel={m(MSG.confirmAddBillAction)} onConfirm={submit} onClose={() => setConfirming(false)} />
+      <ConfirmDialog opened={confirming} title={m('confirmAddBill')} confirmLabel={m('confirmAddBillAction')} onConfirm={submit} onClose={() => setConfirming(false)} />
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import type { Bill } from '../../../shared/schemas/bills.js';
 import { billRules } from '../../forms/form-rules.js';
@@ -36,7 +35,7 @@ function serverMessage(error: unknown): string {
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
 export default function BillsPage() {
   const m = useMessages();
-  useDocumentTitle(`${m(MSG.billDetails)} · Dutyroll`);
+  useDocumentTitle(`${m('billDetails')} · Dutyroll`);
   const { params, update } = useAddressParams();
   const work = tabFromParam(params.get('work'));
 
@@ -44,10 +43,10 @@ export default function BillsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {m(MSG.billDetails)}
+          {m('billDetails')}
         </Title>
         <Button component={Link} to="/dashboard/manager/addbills" size="md">
-          {m(MSG.addBillLink)}
+          {m('addBillLink')}
         </Button>
       </Group>
       <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
@@ -80,14 +79,14 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   if (query.isPending) {
     return (
       <Text c="dimmed" py="lg" role="status">
-        {m(MSG.loading)}
+        {m('loading')}
       </Text>
     );
   }
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {errorText(query.error, MSG.somethingWentWrong)}
+        {errorText(query.error, 'somethingWentWrong')}
       </Alert>
     );
   }
@@ -112,24 +111,24 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
     try {
       rules = await billRules();
     } catch (error) {
-      notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: errorText(error) });
+      notifications.show({ color: 'red', title: m('billUpdateError'), message: errorText(error) });
       return;
     }
     // No contract period: the server keeps the bill's own, and the list shows the work
     // type's (set by the admin) for a bill without one; sending it back would freeze it here.
     const read = readForm(rules.updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });
     if (!read.ok) {
-      notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: m(read.message) });
+      notifications.show({ color: 'red', title: m('billUpdateError'), message: read.message });
       return;
     }
     update.mutate(
       { id: bill._id, body: read.value },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: m(MSG.billUpdated) });
+          notifications.show({ color: 'green', message: m('billUpdated') });
           setEditing(null);
         },
-        onError: (error) => notifications.show({ color: 'red', title: m(MSG.billUpdateError), message: m(serverMessage(error) || MSG.billUpdateError) }),
+        onError: (error) => notifications.show({ color: 'red', title: m('billUpdateError'), message: serverMessage(error) || m('billUpdateError') }),
       },
     );
   }
@@ -138,11 +137,11 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
     if (!deleting) return;
     remove.mutate(deleting._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: m(MSG.billDeleted) });
+        notifications.show({ color: 'green', message: m('billDeleted') });
         setDeleting(null);
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: m(MSG.billDeleteError), message: m(serverMessage(error) || MSG.billDeleteError) });
+        notifications.show({ color: 'red', title: m('billDeleteError'), message: serverMessage(error) || m('billDeleteError') });
         setDeleting(null);
       },
     });
@@ -162,12 +161,12 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <SummaryCard label={m(MSG.billValue)} value={<MoneyText value={summary.billValue} />} />
-        <SummaryCard label={m(MSG.netAmount)} value={<MoneyText value={summary.netAmount} />} />
-        <SummaryCard label={m(MSG.penalty)} value={<MoneyText value={summary.penalty} />} />
-        <SummaryCard label={m(MSG.contractPeriod)} value={summary.contractPeriod ?? '-'} />
-        <SummaryCard label={m(MSG.lastPassedBillMonth)} value={summary.lastPassedMonth ? formatMonth(summary.lastPassedMonth) : m(MSG.noBillsPassed)} />
-        <SummaryCard label={m(MSG.pendingBills)} value={String(summary.pending)} />
+        <SummaryCard label={m('billValue')} value={<MoneyText value={summary.billValue} />} />
+        <SummaryCard label={m('netAmount')} value={<MoneyText value={summary.netAmount} />} />
+        <SummaryCard label={m('penalty')} value={<MoneyText value={summary.penalty} />} />
+        <SummaryCard label={m('contractPeriod')} value={summary.contractPeriod ?? '-'} />
+        <SummaryCard label={m('lastPassedBillMonth')} value={summary.lastPassedMonth ? formatMonth(summary.lastPassedMonth) : m('noBillsPassed')} />
+        <SummaryCard label={m('pendingBills')} value={String(summary.pending)} />
       </SimpleGrid>
 
       {bills.length === 0 ? (
@@ -179,12 +178,12 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
           <Table striped highlightOnHover withTableBorder verticalSpacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{m(MSG.columnMonth)}</Table.Th>
-                <Table.Th ta="right">{m(MSG.billValue)}</Table.Th>
-                <Table.Th ta="right">{m(MSG.netAmount)}</Table.Th>
-                <Table.Th ta="right">{m(MSG.penalty)}</Table.Th>
-                <Table.Th>{m(MSG.columnStatus)}</Table.Th>
-                <Table.Th>{m(MSG.columnActions)}</Table.Th>
+                <Table.Th>{m('columnMonth')}</Table.Th>
+                <Table.Th ta="right">{m('billValue')}</Table.Th>
+                <Table.Th ta="right">{m('netAmount')}</Table.Th>
+                <Table.Th ta="right">{m('penalty')}</Table.Th>
+                <Table.Th>{m('columnStatus')}</Table.Th>
+                <Table.Th>{m('columnActions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -204,8 +203,8 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
 
       <ConfirmDialog
         opened={deleting !== null}
-        title={m(MSG.confirmDeleteBill)}
-        confirmLabel={m(MSG.confirmDeleteBillAction)}
+        title={m('confirmDeleteBill')}
+        confirmLabel={m('confirmDeleteBillAction')}
         color="red"
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -231,7 +230,7 @@ function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
 function StatusBadge({ status }: { status: string }) {
   const m = useMessages();
   const label = useBillStatusLabel();
-  if (!status) return <Text c="dimmed">{m(MSG.notAvailable)}</Text>;
+  if (!status) return <Text c="dimmed">{m('notAvailable')}</Text>;
   // the first status (just entered) grey, the last (passed) green, those between blue
   const color = status === BILL_PASSED ? 'green' : status === BILL_STATUSES[0] ? 'gray' : 'blue';
   return (
@@ -257,10 +256,10 @@ function EditActions({ saving, onSave, onCancel, grow }: { saving: boolean; onSa
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
       <Button size={grow ? 'md' : 'sm'} onClick={onSave} disabled={saving}>
-        {saving ? m(MSG.saving) : m(MSG.billSave)}
+        {saving ? m('saving') : m('billSave')}
       </Button>
       <Button size={grow ? 'md' : 'sm'} variant="default" onClick={onCancel} disabled={saving}>
-        {m(MSG.cancel)}
+        {m('cancel')}
       </Button>
     </Group>
   );
@@ -271,11 +270,11 @@ function ViewActions({ bill, onEdit, onDelete, grow }: { bill: Bill; onEdit: () 
   const month = formatMonth(bill.month);
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
-      <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${m(MSG.billEdit)} ${month}`}>
-        {m(MSG.billEdit)}
+      <Button size={grow ? 'md' : 'sm'} variant="light" onClick={onEdit} aria-label={`${m('billEdit')} ${month}`}>
+        {m('billEdit')}
       </Button>
-      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m(MSG.delete)} ${month}`}>
-        {m(MSG.delete)}
+      <Button size={grow ? 'md' : 'sm'} variant="light" color="red" onClick={onDelete} aria-label={`${m('delete')} ${month}`}>
+        {m('delete')}
       </Button>
     </Group>
   );
@@ -305,16 +304,16 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
     <Table.Tr>
       <Table.Td fw={600}>{formatMonth(bill.month)}</Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={m(MSG.billValue)} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
+        <AmountInput size="sm" aria-label={m('billValue')} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
       </Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={m(MSG.netAmount)} value={draft.netamount} onChange={(value) => onChange('netamount', value)} miw={110} />
+        <AmountInput size="sm" aria-label={m('netAmount')} value={draft.netamount} onChange={(value) => onChange('netamount', value)} miw={110} />
       </Table.Td>
       <Table.Td>
-        <AmountInput size="sm" aria-label={m(MSG.penalty)} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
+        <AmountInput size="sm" aria-label={m('penalty')} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
       </Table.Td>
       <Table.Td>
-        <Select size="sm" aria-label={m(MSG.columnStatus)} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
+        <Select size="sm" aria-label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
       </Table.Td>
       <Table.Td>
         <EditActions saving={saving} onSave={onSave} onCancel={onCancel} />
@@ -338,18 +337,18 @@ function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onD
       </Group>
       {draft ? (
         <Stack gap="sm">
-          <AmountInput label={m(MSG.billValue)} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
-          <AmountInput label={m(MSG.penalty)} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
-          <AmountInput label={m(MSG.netAmount)} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
-          <Select label={m(MSG.columnStatus)} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
+          <AmountInput label={m('billValue')} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
+          <AmountInput label={m('penalty')} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
+          <AmountInput label={m('netAmount')} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
+          <Select label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
           <EditActions saving={saving} onSave={onSave} onCancel={onCancel} grow />
         </Stack>
       ) : (
         <Stack gap="sm">
           <SimpleGrid cols={3} spacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Figure label={m(MSG.billValue)} value={<MoneyText value={bill.billvalue} />} />
-            <Figure label={m(MSG.netAmount)} value={<MoneyText value={bill.netamount} />} />
-            <Figure label={m(MSG.penalty)} value={<MoneyText value={bill.penalty} />} />
+            <Figure label={m('billValue')} value={<MoneyText value={bill.billvalue} />} />
+            <Figure label={m('netAmount')} value={<MoneyText value={bill.netamount} />} />
+            <Figure label={m('penalty')} value={<MoneyText value={bill.penalty} />} />
           </SimpleGrid>
           <ViewActions bill={bill} onEdit={onEdit} onDelete={onDelete} grow />
         </Stack>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Textarea } from '@mantine/core';
-import { MSG } from '../../../shared/messages.js';
-import { englishErrorText } from '../../api/error-text.js';
+import { useErrorText } from '../../api/error-text.js';
 import { chatRules, useRulesSoon } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -11,13 +10,17 @@ import classes from './chat-page.module.css';
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. A blank message is simply
  * not sent (SPEC §5); other problems (too long, too fast) show the same words as the
- * server's answer, from the shared schema or the server's {msg}.
+ * server's answer, from the shared schema or the server's {msg}. A refused send is kept
+ * as it came and put in words while rendering (by its code), so it follows a language change.
  */
 export function ChatComposer({ disabled }: { disabled: boolean }) {
   const m = useMessages();
   const send = useSendChat();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  /** The schema's message (already in the reader's language), or the send that failed. */
+  const [problem, setProblem] = useState<{ message: string } | { failure: unknown } | null>(null);
+  const error = problem && ('message' in problem ? problem.message : errorText(problem.failure, 'somethingWentWrong'));
   useRulesSoon(chatRules);
 
   const submit = async () => {
@@ -26,19 +29,19 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     try {
       rules = await chatRules();
     } catch (failure) {
-      setError(englishErrorText(failure, MSG.somethingWentWrong));
+      setProblem({ failure });
       return;
     }
     const parsed = readForm(rules.createChatBody, { text });
     if (!parsed.ok) {
-      setError(parsed.message);
+      setProblem({ message: parsed.message });
       return;
     }
     const sent = text;
     send.mutate(parsed.value.text, {
       // Only clear what was sent: the person may have started the next message meanwhile.
       onSuccess: () => setText((current) => (current === sent ? '' : current)),
-      onError: (failure) => setError(englishErrorText(failure, MSG.somethingWentWrong)),
+      onError: (failure) => setProblem({ failure }),
     });
   };
 
@@ -59,15 +62,15 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
     <form className={classes.composer} onSubmit={onSubmit} noValidate>
       <Textarea
         className={classes.input}
-        aria-label={m(MSG.chatMessageLabel)}
-        placeholder={m(MSG.typeAMessage)}
+        aria-label={m('chatMessageLabel')}
+        placeholder={m('typeAMessage')}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
-          if (error) setError(null);
+          if (problem) setProblem(null);
         }}
         onKeyDown={onKeyDown}
-        error={error && m(error)}
+        error={error}
         autosize
         minRows={1}
         maxRows={5}
@@ -77,7 +80,7 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
         enterKeyHint="send"
       />
       <Button type="submit" size="md" h={44} px="lg" loading={send.isPending} disabled={disabled || text.trim() === ''}>
-        {m(MSG.send)}
+        {m('send')}
       </Button>
     </form>
   );

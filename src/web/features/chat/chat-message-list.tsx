@@ -1,7 +1,6 @@
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Badge, Button, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import type { ChatMessage } from '../../../shared/schemas/chat.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.js';
@@ -130,7 +129,7 @@ export function ChatMessageList({
         className={classes.viewport}
         onScroll={onScroll}
         role="log"
-        aria-label={m(MSG.chatMessagesLabel)}
+        aria-label={m('chatMessagesLabel')}
         // focusable, so the list can be scrolled with the keyboard
         tabIndex={0}
       >
@@ -138,14 +137,14 @@ export function ChatMessageList({
           {messages.length === 0 ? (
             <div className={classes.status}>
               <Text c="dimmed" py="xl">
-                {m(MSG.noChatsYet)}
+                {m('noChatsYet')}
               </Text>
             </div>
           ) : null}
           {log.hasOlder ? (
             <div className={classes.olderRow}>
               <Button variant="subtle" size="sm" onClick={onLoadOlder} disabled={loadingOlder}>
-                {m(MSG.chatLoadOlder)}
+                {m('chatLoadOlder')}
               </Button>
             </div>
           ) : null}
@@ -165,7 +164,7 @@ export function ChatMessageList({
                   continues={!newDay && continuesRun(previous, message, timeZone)}
                   timeZone={timeZone}
                   language={language}
-                  you={m(MSG.chatYou)}
+                  you={m('chatYou')}
                 />
               </Fragment>
             );
@@ -174,7 +173,7 @@ export function ChatMessageList({
       </div>
       {loadingOlder ? (
         <Badge className={classes.overlayTop} variant="white" color="gray" size="lg" leftSection={<Loader size={12} />} role="status">
-          {m(MSG.chatLoadingOlder)}
+          {m('chatLoadingOlder')}
         </Badge>
       ) : null}
       {unseen > 0 ? (
@@ -188,7 +187,7 @@ export function ChatMessageList({
             setUnseen(0);
           }}
         >
-          {m(MSG.chatNewMessages)} ({formatNumber(unseen)})
+          {m('chatNewMessages')} ({formatNumber(unseen)})
         </Button>
       ) : null}
     </>

@@ -3,7 +3,6 @@ import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -20,7 +19,7 @@ import classes from './chat-page.module.css';
  */
 export default function ChatPage() {
   const m = useMessages();
-  useDocumentTitle(`${m(MSG.chatMenuLabel)} · Dutyroll`);
+  useDocumentTitle(`${m('chatMenuLabel')} · Dutyroll`);
   const { user, token } = useAuth();
   const client = useQueryClient();
   const log = useChatLog();
@@ -57,19 +56,19 @@ export default function ChatPage() {
   useEffect(() => {
     if (log.error) console.error('chat refresh failed', log.error);
   }, [log.error]);
-  const loadError = log.error ? errorText(log.error, MSG.somethingWentWrong) : null;
+  const loadError = log.error ? errorText(log.error, 'somethingWentWrong') : null;
 
   const loadOlder = () => {
     if (older.isPending || !log.data?.hasOlder) return;
     older.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: errorText(error, MSG.somethingWentWrong) }),
+      onError: (error) => notifications.show({ color: 'red', message: errorText(error, 'somethingWentWrong') }),
     });
   };
 
   return (
     <Stack gap="sm">
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {m(MSG.chatMenuLabel)}
+        {m('chatMenuLabel')}
       </Title>
       <Paper withBorder radius="lg" className={classes.panel}>
         <div className={classes.listArea}>
@@ -90,7 +89,7 @@ export default function ChatPage() {
                 ) : (
                   <Stack align="center" gap="xs" role="status">
                     <Loader type="dots" aria-hidden />
-                    <Text c="dimmed">{m(MSG.loadingChats)}</Text>
+                    <Text c="dimmed">{m('loadingChats')}</Text>
                   </Stack>
                 )}
               </div>

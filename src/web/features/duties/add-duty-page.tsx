@@ -5,10 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
-import { ApiError } from '../../api/client.js';
+import { refusalOf } from '../../offline/outbox-types.js';
 import { errorText, noAnswer } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCompletedDuties, useCrewCandidates, useDutyStaffingNorms, useLiveDuties, useSupervisors, type CrewMember, type NewDutyBody } from './api.js';
@@ -19,7 +18,7 @@ import { useOutboxStatus } from '../../offline/outbox-provider.js';
 import { liveBoardWithQueued } from '../../offline/queued-duties.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { useMessages, messageText } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown, thisMonthRange } from './duty-form.js';
 import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers } from './crew-shortcuts.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
@@ -39,7 +38,7 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
 export default function AddDutyPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(m(MSG.addTrainTitle));
+  useDocumentTitle(m('addTrainTitle'));
   const { user } = useAuth();
   const isManager = user?.role === ROLE.manager || user?.role === ROLE.admin;
   const ownWork = isManager ? null : toWorkType(user?.work);
@@ -87,7 +86,7 @@ export default function AddDutyPage() {
     event.preventDefault();
     if (saving) return;
     if (!work) {
-      setProblem(MSG.workInvalid);
+      setProblem(m('workInvalid'));
       return;
     }
     const body: NewDutyBody = {
@@ -106,7 +105,7 @@ export default function AddDutyPage() {
     try {
       rules = await dutyRules();
     } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+      notifications.show({ color: 'red', message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') });
       return;
     }
     const checked = readDutyForm(rules.createDutyBody, body);
@@ -139,18 +138,18 @@ export default function AddDutyPage() {
       if (result.kind === 'refused') {
         const { error } = result;
         // a Fix refused again stays kept (and is what a next Fix replaces)
-        if (result.kept) setFixing({ ...result.entry, refusal: { status: error instanceof ApiError ? error.status : 0, message: error.message } });
+        if (result.kept) setFixing({ ...result.entry, refusal: refusalOf(error) });
         // SPEC §8: the server's message, else 'Failed to add train details.'; no answer: SPEC's 'Something went wrong!' over the one network-error text
-        notifications.show({ color: 'red', title: noAnswer(error) ? translateMessage(MSG.somethingWentWrongBang) : undefined, message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+        notifications.show({ color: 'red', title: noAnswer(error) ? messageText('somethingWentWrongBang') : undefined, message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') });
         return;
       }
-      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainAdded) } : { color: 'blue', message: t('offline.savedOnPhone') });
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: messageText('trainAdded') } : { color: 'blue', message: t('offline.savedOnPhone') });
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
       setFixing(null);
     } catch (error) {
-      notifications.show({ color: 'red', title: noAnswer(error) ? translateMessage(MSG.somethingWentWrongBang) : undefined, message: errorText(error, MSG.trainAddFailed, MSG.somethingWentWrongBang) });
+      notifications.show({ color: 'red', title: noAnswer(error) ? messageText('somethingWentWrongBang') : undefined, message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') });
     } finally {
       setSaving(false);
     }
@@ -273,7 +272,7 @@ export default function AddDutyPage() {
               {isManager && (
                 <Select
                   label={t('duties.columns.supervisor')}
-                  placeholder={supervisors.isPending ? m(MSG.loading) : t('duties.chooseSupervisor')}
+                  placeholder={supervisors.isPending ? m('loading') : t('duties.chooseSupervisor')}
                   data={supervisorOptions}
                   value={supervisor}
                   onChange={(value) => {
@@ -287,8 +286,8 @@ export default function AddDutyPage() {
               )}
 
               <SimpleGrid cols={2} spacing="sm">
-                <Counter label={m(MSG.requiredStaff)} value={required} />
-                <Counter label={m(MSG.selectedStaff)} value={crew.length} />
+                <Counter label={m('requiredStaff')} value={required} />
+                <Counter label={m('selectedStaff')} value={crew.length} />
               </SimpleGrid>
 
               <WorkerPicker
@@ -332,13 +331,13 @@ export default function AddDutyPage() {
 
           {problem && (
             <Alert color="red" variant="light" role="alert">
-              {m(problem)}
+              {problem}
             </Alert>
           )}
           {fixing && <FixNotice entry={fixing} />}
           <Group justify="stretch" grow>
             <Button type="submit" size="lg" disabled={saving || !work}>
-              {m(saving ? MSG.submitting : MSG.addTrainDetails)}
+              {m(saving ? 'submitting' : 'addTrainDetails')}
             </Button>
           </Group>
         </Stack>

@@ -10,7 +10,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.js';
-import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompletedDuties } from './api.js';
@@ -69,7 +68,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
 
   let body;
   if (completed.isPending) {
-    body = <MessageRow columns={columns} text={m(MSG.loading)} />;
+    body = <MessageRow columns={columns} text={m('loading')} />;
   } else if (duties.length === 0 && !completed.isError) {
     body = <MessageRow columns={columns} text={m.of('noCompletedTrains', label)} />;
   } else {
@@ -85,7 +84,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           <Table.Td c={manpowerColor(manpower)} fw={600}>
             {signed(manpower)}
           </Table.Td>
-          <Table.Td className="break-anywhere">{m(supervisorLabel(duty))}</Table.Td>
+          <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
           {acca && (
             <Table.Td c={bedsheetColor(bedsheets)} fw={600} data-testid="bedsheet-difference">
               {signed(bedsheets)}
@@ -146,7 +145,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
       <WorkTabs tabs={tabs} work={work} onChange={(next) => update({ work: next })} />
       <SavedAge name={savedListName.completed(work, days.from, days.to)} />
       {completed.isError && <RetryAlert error={completed.error} onRetry={() => void completed.refetch()} />}
-      {cards && completed.isPending && <CardsMessage text={m(MSG.loading)} />}
+      {cards && completed.isPending && <CardsMessage text={m('loading')} />}
       {cards && !completed.isPending && !completed.isError && duties.length === 0 && <CardsMessage text={m.of('noCompletedTrains', label)} />}
       {cards && duties.length > 0 && (
         <Stack gap="sm" style={{ opacity: completed.isPlaceholderData ? 0.6 : 1 }}>
@@ -164,7 +163,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                   { label: t('duties.columns.date'), value: duty.completedDay ? formatDay(duty.completedDay) : '—' },
                   { label: t('duties.columns.workersCount'), value: formatNumber(duty.workerCount) },
                   { label: t('duties.columns.manpower'), value: signed(manpower), color: manpowerColor(manpower) },
-                  { label: t('duties.columns.supervisor'), value: m(supervisorLabel(duty)) },
+                  { label: t('duties.columns.supervisor'), value: supervisorLabel(duty) },
                   ...(acca ? [{ label: t('duties.columns.bedsheets'), value: signed(bedsheets), color: bedsheetColor(bedsheets), testId: 'bedsheet-difference' }] : []),
                 ]}
                 actions={

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
 import { ApiError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { translateAnswer, translateMessage, useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages, messageText } from '../../i18n/messages.js';
 import { useDeleteDuty } from './api.js';
 
 /**
@@ -41,7 +40,7 @@ export function DeleteDutyButton({
     } catch (error) {
       // already deleted by someone else: the lists reload without it
       const gone = error instanceof ApiError && error.status === 404;
-      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? translateMessage(MSG.dutyNotFound) : errorText(error) });
+      notifications.show({ color: gone ? 'yellow' : 'red', message: gone ? messageText('dutyNotFound') : errorText(error) });
       setAsking(false);
       if (gone) onDeleted?.();
     }
@@ -49,13 +48,13 @@ export function DeleteDutyButton({
 
   return (
     <>
-      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m(MSG.delete)}: ${what}`}>
-        {m(MSG.delete)}
+      <Button size={size} fullWidth={fullWidth} color="red" variant="light" onClick={() => setAsking(true)} aria-label={`${m('delete')}: ${what}`}>
+        {m('delete')}
       </Button>
       <ConfirmDialog
         opened={asking}
-        title={m(MSG.confirmDeleteDuty)}
-        confirmLabel={m(MSG.confirmDeleteDutyAction)}
+        title={m('confirmDeleteDuty')}
+        confirmLabel={m('confirmDeleteDutyAction')}
         color="red"
         busy={remove.isPending}
         onConfirm={() => void confirm()}
@@ -63,7 +62,7 @@ export function DeleteDutyButton({
       >
         <Text fw={600}>{what.charAt(0).toUpperCase() + what.slice(1)}</Text>
         <Text size="sm" c="dimmed">
-          {m(MSG.confirmDeleteDutyDetail)}
+          {m('confirmDeleteDutyDetail')}
         </Text>
       </ConfirmDialog>
     </>

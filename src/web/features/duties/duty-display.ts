@@ -1,7 +1,7 @@
 import { WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
-import { MSG } from '../../../shared/messages.js';
 import { BOARD_TAB_ORDER, WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { formatDateTime } from '../../i18n/format.js';
+import { messageText } from '../../i18n/messages.js';
 
 /**
  * Pure display rules of the duty screens (SPEC §2, §4), kept apart from the components so
@@ -64,10 +64,10 @@ export function addressRange(from: string | null, to: string | null): { from: st
   return isDay(from) && isDay(to) && from <= to ? { from, to } : null;
 }
 
-/** SPEC §2 Completed Trains: the name, 'Unknown' if the account is gone, 'Not Assigned' if none. */
+/** SPEC §2 Completed Trains: the name, 'Unknown' if the account is gone, 'Not Assigned' if none (in the reader's language). */
 export function supervisorLabel(duty: { supervisor: string | null; supervisorName: string | null }): string {
-  if (!duty.supervisor) return MSG.supervisorNotAssigned;
-  return duty.supervisorName || MSG.supervisorUnknown;
+  if (!duty.supervisor) return messageText('supervisorNotAssigned');
+  return duty.supervisorName || messageText('supervisorUnknown');
 }
 
 /** A difference with its sign: +2, -1, 0. */

@@ -1,9 +1,7 @@
 import type { z } from 'zod';
-import { firstMessage } from '../../../shared/api/first-message.js';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
-import { MSG } from '../../../shared/messages.js';
 import { dayInZone, monthRange } from '../../../shared/time.js';
-import { translateMessage } from '../../i18n/messages.js';
+import { firstIssueText } from '../../forms/field-errors.js';
 
 /**
  * Pure rules of the duty forms and boards, kept apart from the components so they are
@@ -38,7 +36,7 @@ export function requiredStaffShown(work: string | null, totalcoach: string | num
  */
 export function readDutyForm<S extends z.ZodType>(schema: S, value: z.input<S>): { ok: true; value: z.output<S> } | { ok: false; message: string } {
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: translateMessage(firstMessage(parsed.error.issues) ?? MSG.invalidRequest) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: firstIssueText(parsed.error.issues) };
 }
 
 /** The Completed board's days until another range is picked: this month in the company's time zone. */

@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
-import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useLiveDuties } from './api.js';
@@ -60,7 +59,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
   const timeZone = useCompanyTimeZone();
 
   const emptyText = manager ? m.of('noLiveTrainsIn', label) : m.of('noLiveTrainsFor', label);
-  const actionLabel = m(manager ? MSG.markCompleted : MSG.markAsCompleted);
+  const actionLabel = m(manager ? 'markCompleted' : 'markAsCompleted');
   let body;
   if (cards) {
     body = null;
@@ -68,7 +67,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
     body = (
       <Table.Tr>
         <Table.Td colSpan={columns} ta="center" c="dimmed" py="lg">
-          {m(MSG.loading)}
+          {m('loading')}
         </Table.Td>
       </Table.Tr>
     );
@@ -96,7 +95,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
               <Table.Td c={manpowerColor(difference)} fw={600}>
                 {signed(difference)}
               </Table.Td>
-              <Table.Td className="break-anywhere">{m(supervisorLabel(duty))}</Table.Td>
+              <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
             </>
           )}
           <Table.Td>
@@ -126,7 +125,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
     <>
       <SavedAge name={savedListName.live(work)} />
       {live.isError && <RetryAlert error={live.error} onRetry={() => void live.refetch()} />}
-      {cards && live.isPending && <CardsMessage text={m(MSG.loading)} />}
+      {cards && live.isPending && <CardsMessage text={m('loading')} />}
       {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
       {cards && duties.length > 0 && (
         <Stack gap="sm">
@@ -146,7 +145,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                   ...(manager
                     ? [
                         { label: t('duties.columns.manpower'), value: signed(difference), color: manpowerColor(difference) },
-                        { label: t('duties.columns.supervisor'), value: m(supervisorLabel(duty)) },
+                        { label: t('duties.columns.supervisor'), value: supervisorLabel(duty) },
                       ]
                     : []),
                 ]}
@@ -164,7 +163,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
           })}
           {manager && (
             <Text fw={700} ta="right">
-              {m(MSG.totalWorkers)}: {formatNumber(totalWorkers)}
+              {m('totalWorkers')}: {formatNumber(totalWorkers)}
             </Text>
           )}
         </Stack>
@@ -191,7 +190,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
             {manager && !live.isPending && duties.length > 0 && (
               <Table.Tfoot>
                 <Table.Tr fw={700}>
-                  <Table.Td colSpan={3}>{m(MSG.totalWorkers)}</Table.Td>
+                  <Table.Td colSpan={3}>{m('totalWorkers')}</Table.Td>
                   <Table.Td>{formatNumber(totalWorkers)}</Table.Td>
                   <Table.Td colSpan={3} />
                 </Table.Tr>

@@ -2,7 +2,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -17,7 +16,7 @@ import { LiveDutiesBoard } from './live-duties-board.js';
 export default function LiveDutyPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(m(MSG.liveWorkDetails));
+  useDocumentTitle(m('liveWorkDetails'));
   const { user } = useAuth();
   // SPEC §6: a known work type shows only its tab; managers (Supervisor Tab) see all
   const ownWork = user?.role === ROLE.supervisor ? toWorkType(user.work) : null;
@@ -28,7 +27,7 @@ export default function LiveDutyPage() {
       </Title>
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} fz={{ base: 22, sm: 28 }}>
-          {m(MSG.liveWorkDetails)}
+          {m('liveWorkDetails')}
         </Title>
         <Button component={Link} to="/dashboard/user/addduty" size="md" mih={44} leftSection={<PlusIcon />}>
           {t('supervisor.menu.addDuty')}

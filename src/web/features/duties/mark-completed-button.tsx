@@ -13,7 +13,6 @@ import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
 import { translateAnswer, useMessages } from '../../i18n/messages.js';
-import { MSG } from '../../../shared/messages.js';
 import { UNDO_WINDOW_MS } from './completion-hold.js';
 import { useCompletionHold } from './completion-hold-scope.js';
 
@@ -167,7 +166,7 @@ export function MarkCompletedButton({
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(false)} size="md">
-                {m(MSG.cancel)}
+                {m('cancel')}
               </Button>
               <Button type="submit" loading={saving} size="md">
                 {label}

@@ -5,8 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
-import { dutyEditRefusal, mayDeleteDuty, reopenRefusal } from '../../../shared/permissions.js';
-import { MSG } from '../../../shared/messages.js';
+import { dutyEditRefusalCode, mayDeleteDuty, reopenRefusal } from '../../../shared/permissions.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { dayInZone } from '../../../shared/time.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
@@ -27,7 +26,7 @@ import { readDutyForm } from './duty-form.js';
 import { formatTimestamp, supervisorLabel } from './duty-display.js';
 import { useErrorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { useMessages, messageText } from '../../i18n/messages.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 import { dutyRules } from '../../forms/form-rules.js';
 
@@ -44,7 +43,7 @@ export default function TrainDetailPage() {
   const inManagerArea = useLocation().pathname.startsWith('/dashboard/manager');
   const { t } = useTranslation();
   const m = useMessages();
-  const title = inManagerArea ? m(MSG.completedWorkDetails) : t('duties.trainDetailsTitle');
+  const title = inManagerArea ? m('completedWorkDetails') : t('duties.trainDetailsTitle');
   useDocumentTitle(title);
   // a duty added offline (local id) lives only in the outbox; a server duty shows its queued changes
   const local = isLocalId(id);
@@ -64,19 +63,19 @@ export default function TrainDetailPage() {
   } else if (local) {
     content = (
       <Alert color="red" variant="light" role="alert">
-        {m(MSG.dutyNotFound)}
+        {m('dutyNotFound')}
       </Alert>
     );
   } else if (duty.isPending) {
     content = (
       <Center py="xl">
-        <Loader type="dots" aria-label={m(MSG.loading)} />
+        <Loader type="dots" aria-label={m('loading')} />
       </Center>
     );
   } else if (duty.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">
-        {duty.error instanceof ApiError && duty.error.status === 404 ? m(MSG.dutyNotFound) : errorText(duty.error)}
+        {duty.error instanceof ApiError && duty.error.status === 404 ? m('dutyNotFound') : errorText(duty.error)}
       </Alert>
     );
   }
@@ -134,7 +133,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
   const mayReopen = !user || reopenRefusal(user, duty) === null;
   // the server's rule (decision 0015): a supervisor changes only duties they supervise, a
   // completed one only on its completed day; Edit is not offered when it would be refused
-  const editRefusal = user ? dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) : null;
+  const editRefusal = user ? dutyEditRefusalCode({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) : null;
   // SPEC §2: the manager's page lists the values (processing, completed), the user area labels them
   const statusLabel = (value: 'processing' | 'completed') => (lowerCaseStatus ? t(`duties.status.${value}`) : t(`duties.statusLabel.${value}`));
   const statusOptions = [
@@ -178,7 +177,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
         if (result.error instanceof ApiError && result.error.status === 409) setEditing(false);
         return;
       }
-      notifications.show(result.kind === 'sent' ? { color: 'green', message: translateMessage(MSG.trainUpdated) } : { color: 'blue', message: t('offline.savedOnPhone') });
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: messageText('trainUpdated') } : { color: 'blue', message: t('offline.savedOnPhone') });
       setFixing(null);
       setEditing(false);
     } catch (error) {
@@ -205,7 +204,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
         {fix?.kind === 'complete' && (
           <>
             <FixNotice entry={fix} />
-            {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={MSG.markAsCompleted} size="md" fix={fix} />}
+            {duty.status !== 'completed' && <MarkCompletedButton duty={duty} label={m('markAsCompleted')} size="md" fix={fix} />}
           </>
         )}
         {!editing ? (
@@ -218,7 +217,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
                   {statusLabel(duty.status)}
                 </Badge>
               </Field>
-              <Field label={t('duties.columns.supervisor')}>{m(supervisorLabel(duty))}</Field>
+              <Field label={t('duties.columns.supervisor')}>{supervisorLabel(duty)}</Field>
               <Field label={coachesLabel}>{duty.totalcoach === null ? '—' : formatNumber(duty.totalcoach)}</Field>
               {duty.work === 'acca' && (
                 <Field label={t('duties.bedsheets')}>
@@ -267,7 +266,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label={t('duties.columns.trainNo')} value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
                 <Select label={t('duties.columns.status')} data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
-                <TextInput label={t('duties.columns.supervisor')} value={m(supervisorLabel(duty))} readOnly variant="filled" />
+                <TextInput label={t('duties.columns.supervisor')} value={supervisorLabel(duty)} readOnly variant="filled" />
                 <NumberInput
                   label={coachesLabel}
                   value={totalcoach}
@@ -292,15 +291,15 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
               />
               {problem && (
                 <Alert color="red" variant="light" role="alert">
-                  {m(problem)}
+                  {problem}
                 </Alert>
               )}
               <Group>
                 <Button type="submit" size="md" disabled={saving}>
-                  {saving ? m(MSG.saving) : t('common.save')}
+                  {saving ? m('saving') : t('common.save')}
                 </Button>
                 <Button variant="default" size="md" onClick={() => setEditing(false)} disabled={saving}>
-                  {m(MSG.cancel)}
+                  {m('cancel')}
                 </Button>
               </Group>
             </Stack>

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, Checkbox, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import type { CrewMember } from './api.js';
 import { savedListName } from '../../offline/list-cache.js';
@@ -82,7 +81,7 @@ export function WorkerPicker({
   // both lists say the same while loading or when nobody matches
   const noneYet = (
     <Text c="dimmed" size="sm" p="sm">
-      {m(loading ? MSG.loading : MSG.noWorkersFound)}
+      {m(loading ? 'loading' : 'noWorkersFound')}
     </Text>
   );
   return (
@@ -114,8 +113,8 @@ export function WorkerPicker({
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        placeholder={m(MSG.searchAndAddWorkers)}
-        aria-label={m(MSG.searchAndAddWorkers)}
+        placeholder={m('searchAndAddWorkers')}
+        aria-label={m('searchAndAddWorkers')}
         aria-controls={text.trim() ? listId : undefined}
         autoComplete="off"
         size="md"

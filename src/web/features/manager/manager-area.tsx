@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
@@ -15,17 +14,17 @@ function useQuickLinks(): MenuLink[] {
   const { t } = useTranslation();
   const m = useMessages();
   return [
-    { label: m(MSG.navHome), to: '/dashboard/manager' },
+    { label: m('navHome'), to: '/dashboard/manager' },
     // @links:chat
-    { label: m(MSG.chatMenuLabel), to: '/dashboard/manager/connect', badge: <ChatMenuBadge /> },
+    { label: m('chatMenuLabel'), to: '/dashboard/manager/connect', badge: <ChatMenuBadge /> },
     // @links:bills
-    { label: m(MSG.billDetails), to: '/dashboard/manager/bills' },
+    { label: m('billDetails'), to: '/dashboard/manager/bills' },
     // @links:staff-add-worker
-    { label: m(MSG.addWorker), to: '/dashboard/manager/addworkers' },
+    { label: m('addWorker'), to: '/dashboard/manager/addworkers' },
     // @links:attendance
-    { label: m(MSG.attendanceLink), to: '/dashboard/manager/attendance' },
+    { label: m('attendanceLink'), to: '/dashboard/manager/attendance' },
     // @links:staff-add-supervisor
-    { label: m(MSG.addSupervisor), to: '/dashboard/manager/addsupervisors' },
+    { label: m('addSupervisor'), to: '/dashboard/manager/addsupervisors' },
     // @links:duties
     { label: t('manager.addWork'), to: '/dashboard/manager/addwork' },
     { label: t('manager.liveWorks'), to: '/dashboard/manager/livework' },

@@ -1,7 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useMessages } from '../../i18n/messages.js';
 import { DashboardSummary } from '../reports/dashboard-summary.js';
@@ -19,7 +18,7 @@ export default function ManagerDashboardPage() {
           {t('manager.welcome', { name: m.of('managerGreetingName', user?.name) })}
         </Title>
         <Text c="dimmed" size="lg">
-          {m(MSG.managerSubtitle)}
+          {m('managerSubtitle')}
         </Text>
       </Stack>
       <DashboardSummary />

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import type { AttendanceGrid as Grid } from './api.js';
 import { FUTURE_DAY, isFutureDay, type AttendanceCode } from '../../../shared/attendance.js';
 import { formatMonth } from '../../i18n/format.js';
@@ -47,7 +46,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
         <thead>
           <tr>
             <th scope="col" className={classes.name}>
-              {m(MSG.columnName)}
+              {m('columnName')}
             </th>
             {days.map((day) => (
               <th key={day} scope="col" className={dayClass(day)} aria-current={day === todayNumber ? 'date' : undefined}>
@@ -55,7 +54,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
               </th>
             ))}
             <th scope="col" className={classes.total}>
-              {m(MSG.columnTotal)}
+              {m('columnTotal')}
             </th>
           </tr>
         </thead>
@@ -78,7 +77,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
         <tfoot>
           <tr>
             <th scope="row" className={classes.name}>
-              {m(MSG.presentPerDay)}
+              {m('presentPerDay')}
             </th>
             {grid.dayTotals.map((count, index) => (
               <td key={index} className={isFuture(index + 1) ? `${dayClass(index + 1)} ${classes.codeFuture}` : dayClass(index + 1)}>

@@ -1,4 +1,3 @@
-import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadAttendance, useAttendance } from './api.js';
 import { AttendanceGrid } from './attendance-grid.js';
@@ -31,7 +30,7 @@ export default function AttendancePage() {
       query={query}
       isEmpty={(grid) => grid.workers.length === 0}
       download={() => downloadAttendance(token, work, shownMonth)}
-      link={{ to: `/dashboard/manager/wages?${reportSearch(work, shownMonth)}`, label: m(MSG.wageRegister) }}
+      link={{ to: `/dashboard/manager/wages?${reportSearch(work, shownMonth)}`, label: m('wageRegister') }}
     >
       {(grid) => <AttendanceGrid grid={grid} categoryLabel={label} />}
     </ReportLayout>

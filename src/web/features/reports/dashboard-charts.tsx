@@ -2,7 +2,6 @@ import { Paper, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { formatMoney, formatNumber, formatShortDay } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -29,11 +28,11 @@ export default function DashboardCharts({ summary }: { summary: DashboardSummary
   const m = useMessages();
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <ChartCard title={m(MSG.dutiesCompletedChart)}>
-        {summary.completedPerDay.length === 0 ? <Text c="dimmed">{m(MSG.noCompletedDutiesYet)}</Text> : <CompletedPerDayChart summary={summary} title={m(MSG.dutiesCompletedChart)} />}
+      <ChartCard title={m('dutiesCompletedChart')}>
+        {summary.completedPerDay.length === 0 ? <Text c="dimmed">{m('noCompletedDutiesYet')}</Text> : <CompletedPerDayChart summary={summary} title={m('dutiesCompletedChart')} />}
       </ChartCard>
-      <ChartCard title={m(MSG.billAmountsByStatusChart)}>
-        {summary.billsByStatus.length === 0 ? <Text c="dimmed">{m(MSG.noBillsYet)}</Text> : <BillsByStatusChart summary={summary} title={m(MSG.billAmountsByStatusChart)} />}
+      <ChartCard title={m('billAmountsByStatusChart')}>
+        {summary.billsByStatus.length === 0 ? <Text c="dimmed">{m('noBillsYet')}</Text> : <BillsByStatusChart summary={summary} title={m('billAmountsByStatusChart')} />}
       </ChartCard>
     </SimpleGrid>
   );
@@ -194,8 +193,8 @@ function BillsByStatusChart({ summary, title }: { summary: DashboardSummary; tit
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{m(MSG.columnStatus)}</th>
-              <th scope="col">{m(MSG.netAmount)}</th>
+              <th scope="col">{m('columnStatus')}</th>
+              <th scope="col">{m('netAmount')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Box, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { MoneyText } from '../../components/money-text.js';
-import { useMessages } from '../../i18n/messages.js';
+import { type MessageCode, useMessages } from '../../i18n/messages.js';
 import type { DashboardSummary as Summary } from './api.js';
 import { useDashboardSummary } from './dashboard-query.js';
 import DashboardCharts from './dashboard-charts.js';
@@ -19,16 +18,16 @@ const COMPLETED = '/dashboard/manager/completed';
  * The nine cards, each opening the list it counts (issue 15): bills, live works, completed
  * works; the "today" cards open the lists of today (APP_TZ, the server's `today`).
  */
-const cards: { label: string; value: (s: Summary) => ReactNode; to: (s: Summary) => string; money?: boolean }[] = [
-  { label: MSG.passedBills, value: (s) => String(s.passedBills), to: () => BILLS },
-  { label: MSG.pendingBills, value: (s) => String(s.pendingBills), to: () => BILLS },
-  { label: MSG.netAmount, value: (s) => <MoneyText value={s.netAmount} />, to: () => BILLS, money: true },
-  { label: MSG.totalBillAmount, value: (s) => <MoneyText value={s.totalBillAmount} />, to: () => BILLS, money: true },
-  { label: MSG.totalPenalties, value: (s) => <MoneyText value={s.totalPenalties} />, to: () => BILLS, money: true },
-  { label: MSG.totalLiveWork, value: (s) => String(s.totalLiveWork), to: () => LIVE },
-  { label: MSG.totalCompletedWork, value: (s) => String(s.totalCompletedWork), to: () => COMPLETED },
-  { label: MSG.todayLiveWork, value: (s) => String(s.todayLiveWork), to: () => LIVE },
-  { label: MSG.todayCompletedWork, value: (s) => String(s.todayCompletedWork), to: (s) => `${COMPLETED}?${new URLSearchParams({ from: s.today, to: s.today })}` },
+const cards: { label: MessageCode; value: (s: Summary) => ReactNode; to: (s: Summary) => string; money?: boolean }[] = [
+  { label: 'passedBills', value: (s) => String(s.passedBills), to: () => BILLS },
+  { label: 'pendingBills', value: (s) => String(s.pendingBills), to: () => BILLS },
+  { label: 'netAmount', value: (s) => <MoneyText value={s.netAmount} />, to: () => BILLS, money: true },
+  { label: 'totalBillAmount', value: (s) => <MoneyText value={s.totalBillAmount} />, to: () => BILLS, money: true },
+  { label: 'totalPenalties', value: (s) => <MoneyText value={s.totalPenalties} />, to: () => BILLS, money: true },
+  { label: 'totalLiveWork', value: (s) => String(s.totalLiveWork), to: () => LIVE },
+  { label: 'totalCompletedWork', value: (s) => String(s.totalCompletedWork), to: () => COMPLETED },
+  { label: 'todayLiveWork', value: (s) => String(s.todayLiveWork), to: () => LIVE },
+  { label: 'todayCompletedWork', value: (s) => String(s.todayCompletedWork), to: (s) => `${COMPLETED}?${new URLSearchParams({ from: s.today, to: s.today })}` },
 ];
 
 /**
@@ -41,7 +40,7 @@ export function DashboardSummary() {
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {errorText(query.error, MSG.somethingWentWrong)}
+        {errorText(query.error, 'somethingWentWrong')}
       </Alert>
     );
   }

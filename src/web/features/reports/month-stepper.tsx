@@ -1,7 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import { MSG } from '../../../shared/messages.js';
 import { isMonth, shiftMonth } from './report-month.js';
 
 /**
@@ -14,12 +13,12 @@ export function MonthStepper({ month, currentMonth, onChange }: { month: string;
   // the first month the server keeps reports for (CALENDAR_YEAR_MIN)
   const atFirst = !isMonth(shiftMonth(month, -1));
   return (
-    <Group gap="xs" wrap="nowrap" role="group" aria-label={m(MSG.columnMonth)}>
+    <Group gap="xs" wrap="nowrap" role="group" aria-label={m('columnMonth')}>
       <ActionIcon
         variant="default"
         size={44}
         radius="md"
-        aria-label={m(MSG.previousMonth)}
+        aria-label={m('previousMonth')}
         disabled={atFirst}
         onClick={() => onChange(shiftMonth(month, -1))}
       >
@@ -32,7 +31,7 @@ export function MonthStepper({ month, currentMonth, onChange }: { month: string;
         variant="default"
         size={44}
         radius="md"
-        aria-label={m(MSG.nextMonth)}
+        aria-label={m('nextMonth')}
         disabled={atCurrent}
         onClick={() => onChange(shiftMonth(month, 1))}
       >

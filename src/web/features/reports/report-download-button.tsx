@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
 
@@ -14,14 +13,14 @@ export function ReportDownloadButton({ download, disabled }: { download: () => P
     try {
       await download();
     } catch (error) {
-      notifications.show({ color: 'red', title: m(MSG.downloadFailed), message: errorText(error, MSG.somethingWentWrong) });
+      notifications.show({ color: 'red', title: m('downloadFailed'), message: errorText(error, 'somethingWentWrong') });
     } finally {
       setBusy(false);
     }
   }
   return (
     <Button onClick={() => void onClick()} loading={busy} disabled={disabled} size="md" leftSection={<DownloadIcon />}>
-      {m(MSG.downloadExcel)}
+      {m('downloadExcel')}
     </Button>
   );
 }

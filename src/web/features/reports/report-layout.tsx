@@ -4,7 +4,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useMessages } from '../../i18n/messages.js';
-import { MSG } from '../../../shared/messages.js';
 import { errorText } from '../../api/error-text.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
@@ -68,15 +67,15 @@ export function ReportLayout<T>({
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             {query.isPending ? (
               <Text c="dimmed" py="lg" role="status">
-                {m(MSG.loadingData)}
+                {m('loadingData')}
               </Text>
             ) : query.isError ? (
               <Alert color="red" variant="light" role="alert">
-                {errorText(query.error, MSG.somethingWentWrong)}
+                {errorText(query.error, 'somethingWentWrong')}
               </Alert>
             ) : isEmpty(query.data) ? (
               <Text c="dimmed" py="lg">
-                {m(MSG.noWorkersInCategory)}
+                {m('noWorkersInCategory')}
               </Text>
             ) : (
               children(query.data)

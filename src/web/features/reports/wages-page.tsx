@@ -1,5 +1,4 @@
 import { Table } from '@mantine/core';
-import { MSG } from '../../../shared/messages.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -20,7 +19,7 @@ export default function WagesPage() {
   const currentMonth = useCurrentMonth(month === null && query.data ? `${query.data.month}-01` : undefined);
   const shownMonth = month ?? query.data?.month ?? currentMonth;
   // 'Wage Register - November 2026' (wageRegisterTitle), in the reader's language
-  const title = `${m(MSG.wageRegister)} - ${formatMonth(shownMonth)}`;
+  const title = `${m('wageRegister')} - ${formatMonth(shownMonth)}`;
 
   return (
     <ReportLayout
@@ -32,7 +31,7 @@ export default function WagesPage() {
       query={query}
       isEmpty={(register) => register.rows.length === 0}
       download={() => downloadWages(token, work, shownMonth)}
-      link={{ to: `/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`, label: m(MSG.attendanceLink) }}
+      link={{ to: `/dashboard/manager/attendance?${reportSearch(work, shownMonth)}`, label: m('attendanceLink') }}
     >
       {(register) => <WageTable register={register} />}
     </ReportLayout>
@@ -43,15 +42,15 @@ function WageTable({ register }: { register: WageRegister }) {
   const m = useMessages();
   return (
     // a region that takes keyboard focus, so its columns can be scrolled with the arrow keys (WCAG 2.1.1)
-    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={m(MSG.wageRegister)}>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={m('wageRegister')}>
       <Table striped highlightOnHover withTableBorder verticalSpacing="sm" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{m(MSG.columnName)}</Table.Th>
-            <Table.Th>{m(MSG.columnEmpId)}</Table.Th>
-            <Table.Th ta="right">{m(MSG.columnDays)}</Table.Th>
-            <Table.Th ta="right">{m(MSG.wagePerDay)}</Table.Th>
-            <Table.Th ta="right">{m(MSG.columnAmount)}</Table.Th>
+            <Table.Th>{m('columnName')}</Table.Th>
+            <Table.Th>{m('columnEmpId')}</Table.Th>
+            <Table.Th ta="right">{m('columnDays')}</Table.Th>
+            <Table.Th ta="right">{m('wagePerDay')}</Table.Th>
+            <Table.Th ta="right">{m('columnAmount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -67,7 +66,7 @@ function WageTable({ register }: { register: WageRegister }) {
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700}>
-            <Table.Th>{m(MSG.columnTotal)}</Table.Th>
+            <Table.Th>{m('columnTotal')}</Table.Th>
             <Table.Td />
             <Table.Td ta="right">{register.totalDays}</Table.Td>
             <Table.Td />

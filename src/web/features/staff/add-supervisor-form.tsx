@@ -1,7 +1,6 @@
 import { Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
 import { authRules, staffRules } from '../../forms/form-rules.js';
@@ -9,7 +8,7 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { registerStaffAccount } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { useMessages, messageText } from '../../i18n/messages.js';
 import { useStaffLabels, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
@@ -44,7 +43,7 @@ async function validate(body: RegisterBody): Promise<Record<string, string>> {
   // SPEC §5: phone and aadhar are required ('Please fill all fields'), and the form marks
   // wage as required too: an empty one is marked with the others, not only after them
   for (const field of ['phone', 'aadhar', 'wage'] as const) {
-    if (!errors[field] && !String(body[field] ?? '').trim()) errors[field] = translateMessage(MSG.fillAllFields);
+    if (!errors[field] && !String(body[field] ?? '').trim()) errors[field] = messageText('fillAllFields');
   }
   return errors;
 }
@@ -74,15 +73,15 @@ export function AddSupervisorForm() {
     validate,
     rules: authAndStaffRules,
     send: registerStaffAccount,
-    success: MSG.registered,
+    success: 'registered',
   });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.addSupervisor)}>
+      <form onSubmit={onSubmit} noValidate aria-label={m('addSupervisor')}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {m(MSG.addSupervisor)}
+            {m('addSupervisor')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
@@ -96,17 +95,17 @@ export function AddSupervisorForm() {
             <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={m(MSG.ifscInvalidAdd)}
+              invalidMessage={m('ifscInvalidAdd')}
               labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bankName'), branch: t('staff.fields.branchName') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode && m(errors.ifsccode)}
+              submitError={errors.ifsccode}
             />
             <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
-            {submitting ? m(MSG.submitting) : m(MSG.addSupervisor)}
+            {submitting ? m('submitting') : m('addSupervisor')}
           </Button>
         </Stack>
       </form>

@@ -1,7 +1,6 @@
 import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import { staffRules } from '../../forms/form-rules.js';
 import { createWorker, type NewWorkerBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
@@ -42,38 +41,38 @@ export function AddWorkerForm() {
     validate: async (body) => firstFieldError((await staffRules()).workerCreateBody.safeParse(body)),
     rules: staffRules,
     send: createWorker,
-    success: MSG.workerAdded,
+    success: 'workerAdded',
   });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.addWorker)}>
+      <form onSubmit={onSubmit} noValidate aria-label={m('addWorker')}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {m(MSG.addWorker)}
+            {m('addWorker')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
             <TextInput label={t('staff.fields.workerName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
             <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
-            <TextInput label={m(MSG.columnEmpId)} description={m(MSG.empIdHint)} autoComplete="off" {...text('empid')} />
+            <TextInput label={m('columnEmpId')} description={m('empIdHint')} autoComplete="off" {...text('empid')} />
             <Select label={t('staff.fields.designation')} data={workerDesignationOptions} {...select('designation')} allowDeselect={false} />
             <TextInput label={t('staff.fields.category')} autoComplete="off" {...text('category')} />
             <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={m(MSG.ifscInvalidAdd)}
+              invalidMessage={m('ifscInvalidAdd')}
               labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bankName'), branch: t('staff.fields.branchName') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode && m(errors.ifsccode)}
+              submitError={errors.ifsccode}
             />
             <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
-            {submitting ? m(MSG.submitting) : m(MSG.addWorker)}
+            {submitting ? m('submitting') : m('addWorker')}
           </Button>
         </Stack>
       </form>

@@ -3,66 +3,56 @@ import { Alert, Button, FileInput, Group, Paper, ScrollArea, Stack, Table, Text,
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../shared/messages.js';
 import { ApiError } from '../../api/client.js';
-import { englishErrorText, errorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useMessages } from '../../i18n/messages.js';
+import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { downloadTemplate, useUploadWorkbook, type UploadProblems, type UploadSuccess } from './api.js';
 
+type Outcome = { kind: 'success'; answer: UploadSuccess } | { kind: 'failure'; error: unknown };
+
 /**
- * The server's success message (MSG.bulkUploaded with its counts) in the reader's language:
- * rebuilt from the counts, so it can be translated; another text is shown as it came.
+ * The row-by-row report of a refused file (the server checked its answer against the
+ * contract's 400 schema; a proxy's page has none).
  */
-function successText(answer: UploadSuccess, m: ReturnType<typeof useMessages>): string {
-  const english = MSG.bulkUploaded(answer.imported, answer.skipped.length);
-  return answer.msg === english ? m.of('bulkUploaded', answer.imported, answer.skipped.length) : m(answer.msg);
+function rowProblems(error: unknown): NonNullable<UploadProblems['errors']> {
+  const body = error instanceof ApiError ? (error.body as Partial<UploadProblems> | null) : null;
+  return body && typeof body === 'object' && Array.isArray(body.errors) ? body.errors : [];
 }
 
-type Outcome = { kind: 'success'; answer: UploadSuccess } | { kind: 'failure'; answer: UploadProblems };
-
-/**
- * Reads the server's refusal: its {msg} and, for invalid rows, the row-by-row report (the
- * server checked the answer against the contract's 400 schema; a proxy's page has no msg).
- */
-function failureOf(error: Error): UploadProblems {
-  if (error instanceof ApiError) {
-    const body = error.body as Partial<UploadProblems> | null;
-    if (body && typeof body === 'object' && typeof body.msg === 'string') return body as UploadProblems;
-    return { msg: error.message || MSG.somethingWentWrong };
-  }
-  return { msg: englishErrorText(error, MSG.somethingWentWrong) };
+/** A row's reason in the reader's language, by the code (and values) the server sent beside it. */
+function reasonText(item: { reason: string; code?: string; params?: unknown }): string {
+  return translateAnswer({ msg: item.reason, code: item.code, params: item.params });
 }
 
 /** manager/addworkerss, 'Bulk Upload Workers (Excel)'. */
 export default function BulkUploadPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(`${m(MSG.bulkUploadTitle)} · Dutyroll`);
+  useDocumentTitle(`${m('bulkUploadTitle')} · Dutyroll`);
   const { token } = useAuth();
   const upload = useUploadWorkbook();
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const [fileMissing, setFileMissing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setFileError(m(MSG.selectExcelFile));
+      setFileMissing(true);
       return;
     }
     setOutcome(null);
     upload.mutate(file, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: successText(answer, m) });
+        notifications.show({ color: 'green', message: translateAnswer(answer) });
         setOutcome({ kind: 'success', answer });
         setFile(null);
       },
       onError: (error) => {
-        const answer = failureOf(error);
-        notifications.show({ color: 'red', title: m(MSG.uploadFailed), message: m(answer.msg) });
-        setOutcome({ kind: 'failure', answer });
+        notifications.show({ color: 'red', title: m('uploadFailed'), message: errorText(error, 'somethingWentWrong') });
+        setOutcome({ kind: 'failure', error });
       },
     });
   }
@@ -72,7 +62,7 @@ export default function BulkUploadPage() {
     try {
       await downloadTemplate(token);
     } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error, MSG.somethingWentWrong) });
+      notifications.show({ color: 'red', message: errorText(error, 'somethingWentWrong') });
     } finally {
       setDownloading(false);
     }
@@ -81,17 +71,17 @@ export default function BulkUploadPage() {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={onSubmit} noValidate aria-label={m(MSG.bulkUploadTitle)}>
+        <form onSubmit={onSubmit} noValidate aria-label={m('bulkUploadTitle')}>
           <Stack gap="md">
             <Title order={1} fz={{ base: 22, sm: 28 }}>
-              {m(MSG.bulkUploadTitle)}
+              {m('bulkUploadTitle')}
             </Title>
             <Text size="sm" c="dimmed">
-              {m(MSG.bulkColumnsHint)}
+              {m('bulkColumnsHint')}
             </Text>
             <Group>
               <Button variant="light" onClick={() => void onDownload()} loading={downloading}>
-                {m(MSG.downloadTemplate)}
+                {m('downloadTemplate')}
               </Button>
             </Group>
             <FileInput
@@ -101,15 +91,15 @@ export default function BulkUploadPage() {
               value={file}
               onChange={(next) => {
                 setFile(next);
-                setFileError(undefined);
+                setFileMissing(false);
               }}
-              error={fileError}
+              error={fileMissing ? m('selectExcelFile') : undefined}
               clearable
               size="md"
               maw={{ sm: 460 }}
             />
             <Button type="submit" size="md" disabled={upload.isPending} style={{ alignSelf: 'flex-start' }} miw={160}>
-              {upload.isPending ? m(MSG.uploading) : m(MSG.upload)}
+              {upload.isPending ? m('uploading') : m('upload')}
             </Button>
           </Stack>
         </form>
@@ -121,35 +111,35 @@ export default function BulkUploadPage() {
 
 function UploadReport({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
-  const m = useMessages();
+  const m = useMessages(); // re-renders on a language change: the texts below are put in words here
   if (outcome.kind === 'success') {
     const { skipped } = outcome.answer;
     return (
       <Stack gap="sm" aria-live="polite">
         <Alert color="green" variant="light">
-          {successText(outcome.answer, m)}
+          {translateAnswer(outcome.answer)}
         </Alert>
         {skipped.length ? (
           <ReportTable
-            title={m(MSG.bulkSkippedTitle)}
+            title={m('bulkSkippedTitle')}
             columns={[t('staff.row'), t('staff.fields.aadhar'), t('staff.reason')]}
-            rows={skipped.map((item) => [String(item.row), item.aadhar, m(item.reason)])}
+            rows={skipped.map((item) => [String(item.row), item.aadhar, reasonText(item)])}
           />
         ) : null}
       </Stack>
     );
   }
-  const { msg, errors = [] } = outcome.answer;
+  const errors = rowProblems(outcome.error);
   return (
     <Stack gap="sm" aria-live="polite">
-      <Alert color="red" variant="light" title={m(MSG.uploadFailed)}>
-        {m(msg)}
+      <Alert color="red" variant="light" title={m('uploadFailed')}>
+        {errorText(outcome.error, 'somethingWentWrong')}
       </Alert>
       {errors.length ? (
         <ReportTable
-          title={m(MSG.bulkProblemsTitle)}
+          title={m('bulkProblemsTitle')}
           columns={[t('staff.row'), t('staff.column'), t('staff.reason')]}
-          rows={errors.map((item) => [String(item.row), item.column, m(item.reason)])}
+          rows={errors.map((item) => [String(item.row), item.column, reasonText(item)])}
         />
       ) : null}
     </Stack>

@@ -5,12 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { staffRules, useRulesSoon } from '../../forms/form-rules.js';
 import { ownRecordMaySetStatus } from '../../../shared/permissions.js';
 import { ApiError, NetworkError } from '../../api/client.js';
-import { englishErrorText, errorText } from '../../api/error-text.js';
+import { errorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { useMessages } from '../../i18n/messages.js';
 import { PageLoader } from '../../layouts/page-loader.js';
@@ -20,7 +19,6 @@ import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
 import { useStaffLabels, workOptions } from './staff-options.js';
-import { translatedFields } from './translated-fields.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
 const STAFF_LIST = '/dashboard/manager/staffdetails';
@@ -28,23 +26,23 @@ const STAFF_LIST = '/dashboard/manager/staffdetails';
 /** manager/editstaff/{id}, 'Update Worker'. */
 export default function EditStaffPage() {
   const m = useMessages();
-  useDocumentTitle(`${m(MSG.updateWorker)} · Dutyroll`);
+  useDocumentTitle(`${m('updateWorker')} · Dutyroll`);
   const { id = '' } = useParams();
   const worker = useWorker(id);
 
-  if (worker.isPending) return <PageLoader label={m(MSG.loading)} />;
+  if (worker.isPending) return <PageLoader label={m('loading')} />;
   if (worker.isError) {
     const detail = worker.error instanceof NetworkError || worker.error instanceof ApiError ? errorText(worker.error) : '';
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {m(MSG.updateWorker)}
+          {m('updateWorker')}
         </Title>
-        <Alert color="red" variant="light" title={m(MSG.workerFetchFailed)}>
+        <Alert color="red" variant="light" title={m('workerFetchFailed')}>
           {detail || null}
         </Alert>
         <Anchor component={Link} to={STAFF_LIST}>
-          {m(MSG.allStaffMembers)}
+          {m('allStaffMembers')}
         </Anchor>
       </Stack>
     );
@@ -54,13 +52,13 @@ export default function EditStaffPage() {
     return (
       <Stack gap="md">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {m(MSG.updateWorker)}
+          {m('updateWorker')}
         </Title>
         <Alert color="yellow" variant="light" title={worker.data.name}>
-          {m(MSG.staffOfHigherRole)}
+          {m('staffOfHigherRole')}
         </Alert>
         <Anchor component={Link} to={STAFF_LIST}>
-          {m(MSG.allStaffMembers)}
+          {m('allStaffMembers')}
         </Anchor>
       </Stack>
     );
@@ -103,7 +101,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
   const state = useFormState<Form>(() => formOf(worker));
   const { form, errors, setErrors, idOf } = state;
-  const { text, digits, select } = translatedFields(state, m);
+  const { text, digits, select } = state;
 
   useRulesSoon(staffRules);
 
@@ -119,7 +117,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
     }
     const parsed = rules.workerUpdateBody.safeParse(body);
     const found = firstFieldError(parsed);
-    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidEdit;
+    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = m('ifscInvalidEdit');
     setErrors(found);
     if (Object.keys(found).length) {
       focusFirstError(idOf, found, FIELD_ORDER);
@@ -127,16 +125,17 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
     }
     update.mutate(body, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: m(MSG.workerUpdated) });
+        notifications.show({ color: 'green', message: m('workerUpdated') });
         const work = parsed.data?.work;
         navigate(work && work !== 'mcc' ? `${STAFF_LIST}?work=${encodeURIComponent(work)}` : STAFF_LIST);
       },
       onError: (error) => {
-        const english = error instanceof NetworkError ? englishErrorText(error) : error.message;
+        // a reason of its own under SPEC's title; the server's own 'Failed to update worker' (by its code) alone
+        const reason = error instanceof NetworkError || (error.message !== '' && !(error instanceof ApiError && error.code === 'workerUpdateFailed'));
         notifications.show(
-          english && english !== MSG.workerUpdateFailed
-            ? { color: 'red', title: m(MSG.workerUpdateFailed), message: errorText(error) }
-            : { color: 'red', message: m(MSG.workerUpdateFailed) },
+          reason
+            ? { color: 'red', title: m('workerUpdateFailed'), message: errorText(error) }
+            : { color: 'red', message: m('workerUpdateFailed') },
         );
       },
     });
@@ -144,20 +143,20 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form onSubmit={onSubmit} noValidate aria-label={m(MSG.updateWorker)}>
+      <form onSubmit={onSubmit} noValidate aria-label={m('updateWorker')}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {m(MSG.updateWorker)}
+            {m('updateWorker')}
           </Title>
           {own ? (
             <Alert color="blue" variant="light">
-              {m(MSG.ownStaffRecord)}
+              {m('ownStaffRecord')}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label={t('staff.fields.staffName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.phone')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
-            <TextInput label={m(MSG.columnEmpId)} autoComplete="off" {...text('empid')} required />
+            <TextInput label={m('columnEmpId')} autoComplete="off" {...text('empid')} required />
             <Select
               label={t('staff.fields.designation')}
               data={designationOptions}
@@ -170,17 +169,17 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
             <Select label={t('staff.fields.work')} data={workOptions} {...select('work')} required allowDeselect={false} />
             <IfscFields
               lookup={ifsc}
-              invalidMessage={m(MSG.ifscInvalidEdit)}
+              invalidMessage={m('ifscInvalidEdit')}
               labels={{ ifsc: t('staff.fields.ifscCode'), bank: t('staff.fields.bank'), branch: t('staff.fields.branch') }}
               ids={{ ifsc: idOf('ifsccode'), branch: idOf('branch') }}
-              submitError={errors.ifsccode && m(errors.ifsccode)}
+              submitError={errors.ifsccode}
             />
             <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
             <Select
-              label={m(MSG.columnStatus)}
-              placeholder={m(MSG.selectStaffStatus)}
+              label={m('columnStatus')}
+              placeholder={m('selectStaffStatus')}
               data={statusOptions}
               {...select('status')}
               allowDeselect={false}
@@ -188,10 +187,10 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
           </SimpleGrid>
           <Group gap="sm">
             <Button type="submit" size="md" disabled={update.isPending} miw={200}>
-              {update.isPending ? m(MSG.updating) : m(MSG.updateWorker)}
+              {update.isPending ? m('updating') : m('updateWorker')}
             </Button>
             <Button component={Link} to={STAFF_LIST} variant="default" size="md">
-              {m(MSG.cancel)}
+              {m('cancel')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { firstMessage } from '../../../shared/api/first-message.js';
-import { translateMessage } from '../../i18n/messages.js';
+import { issueText } from '../../forms/field-errors.js';
 
 /**
  * The one message a staff form shows for a refused form, at its field: the one the server
@@ -11,5 +11,5 @@ export function firstFieldError(parsed: { success: true } | { success: false; er
   if (parsed.success) return {};
   const message = firstMessage(parsed.error.issues);
   const issue = parsed.error.issues.find((candidate) => candidate.message === message);
-  return issue && message ? { [String(issue.path[0] ?? '')]: translateMessage(message) } : {};
+  return issue && message ? { [String(issue.path[0] ?? '')]: issueText(message) } : {};
 }

@@ -1,5 +1,4 @@
 import { Loader, TextInput } from '@mantine/core';
-import { MSG } from '../../../shared/messages.js';
 import { IFSC_LENGTH } from '../../../shared/limits.js';
 import { useMessages } from '../../i18n/messages.js';
 import type { IfscLookup } from './use-ifsc-lookup.js';
@@ -19,7 +18,7 @@ export interface IfscFieldsProps {
 export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }: IfscFieldsProps) {
   const m = useMessages();
   const { state, setCode, setBranch } = lookup;
-  const lookupError = state.status === 'invalid' ? invalidMessage : state.status === 'unreachable' ? m(MSG.cannotReachServer) : undefined;
+  const lookupError = state.status === 'invalid' ? invalidMessage : state.status === 'unreachable' ? m('cannotReachServer') : undefined;
   return (
     <>
       <TextInput
@@ -31,7 +30,7 @@ export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }:
         autoCapitalize="characters"
         autoComplete="off"
         spellCheck={false}
-        description={state.status === 'checking' ? m(MSG.checkingIfsc) : undefined}
+        description={state.status === 'checking' ? m('checkingIfsc') : undefined}
         rightSection={state.status === 'checking' ? <Loader size="xs" aria-hidden /> : undefined}
         error={lookupError ?? (state.status === 'idle' && state.code !== '' ? submitError : undefined)}
         styles={{ input: { textTransform: 'uppercase' } }}
@@ -44,7 +43,7 @@ export function IfscFields({ lookup, invalidMessage, labels, ids, submitError }:
         readOnly={!state.branchEditable}
         tabIndex={state.branchEditable ? undefined : -1}
         variant={state.branchEditable ? 'default' : 'filled'}
-        description={state.branchEditable ? m(MSG.branchTypeHint) : undefined}
+        description={state.branchEditable ? m('branchTypeHint') : undefined}
         onChange={(event) => setBranch(event.currentTarget.value)}
       />
     </>

@@ -3,7 +3,6 @@ import { Fragment } from 'react';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { errorText } from '../../api/error-text.js';
@@ -25,8 +24,8 @@ const COLUMN_COUNT = 6;
 export default function StaffListPage() {
   const { t } = useTranslation();
   const m = useMessages();
-  useDocumentTitle(`${m(MSG.allStaffMembers)} · Dutyroll`);
-  const columns = [m(MSG.columnName), t('staff.fields.phone'), m(MSG.columnEmpId), t('staff.fields.aadhar'), m(MSG.columnStatus), t('staff.action')];
+  useDocumentTitle(`${m('allStaffMembers')} · Dutyroll`);
+  const columns = [m('columnName'), t('staff.fields.phone'), m('columnEmpId'), t('staff.fields.aadhar'), m('columnStatus'), t('staff.action')];
   const { params, update, page } = useAddressParams();
   const work = toWorkType(params.get('work')) ?? 'mcc';
   const search = params.get('q') ?? '';
@@ -39,20 +38,20 @@ export default function StaffListPage() {
 
   let body;
   if (query.isPending) {
-    body = <StatusRow text={m(MSG.loading)} />;
+    body = <StatusRow text={m('loading')} />;
   } else if (query.isError) {
     const error = query.error;
     body = (
       <Table.Tr>
         <Table.Td colSpan={COLUMN_COUNT}>
           <Alert color="red" variant="light">
-            {errorText(error, MSG.somethingWentWrong)}
+            {errorText(error, 'somethingWentWrong')}
           </Alert>
         </Table.Td>
       </Table.Tr>
     );
   } else if (workers.length === 0) {
-    body = <StatusRow text={m(MSG.noStaffInCategory)} />;
+    body = <StatusRow text={m('noStaffInCategory')} />;
   } else {
     body = workers.map((worker) => (
       <Table.Tr key={worker._id}>
@@ -65,7 +64,7 @@ export default function StaffListPage() {
         </Table.Td>
         <Table.Td>
           <Anchor component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} aria-label={t('staff.editOf', { name: worker.name })} fw={600} py={6} display="inline-block">
-            {m(MSG.billEdit)}
+            {m('billEdit')}
           </Anchor>
         </Table.Td>
       </Table.Tr>
@@ -76,14 +75,14 @@ export default function StaffListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {m(MSG.allStaffMembers)}
+          {m('allStaffMembers')}
         </Title>
         <Group gap="xs">
           <Button component={Link} to="/dashboard/manager/addworkers" variant="light">
-            {m(MSG.addWorker)}
+            {m('addWorker')}
           </Button>
           <Button component={Link} to="/dashboard/manager/addworkerss" variant="default">
-            {m(MSG.bulkUploadLink)}
+            {m('bulkUploadLink')}
           </Button>
         </Group>
       </Group>
@@ -99,7 +98,7 @@ export default function StaffListPage() {
       <TextInput
         type="search"
         label={t('staff.search')}
-        placeholder={m(MSG.searchStaff)}
+        placeholder={m('searchStaff')}
         value={search}
         onChange={(event) => update({ q: event.currentTarget.value, page: null })}
         maw={{ sm: 420 }}
@@ -152,17 +151,17 @@ function StatusRow({ text }: { text: string }) {
 function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'done'; workers: Worker[]; error: Error | null }) {
   const { t } = useTranslation();
   const m = useMessages();
-  if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{m(MSG.loading)}</Text>;
+  if (state === 'loading') return <Text ta="center" c="dimmed" py="lg">{m('loading')}</Text>;
   if (state === 'error') {
     return (
       <Alert color="red" variant="light">
-        {errorText(error, MSG.somethingWentWrong)}
+        {errorText(error, 'somethingWentWrong')}
       </Alert>
     );
   }
-  if (workers.length === 0) return <Text ta="center" c="dimmed" py="lg">{m(MSG.noStaffInCategory)}</Text>;
+  if (workers.length === 0) return <Text ta="center" c="dimmed" py="lg">{m('noStaffInCategory')}</Text>;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m(MSG.allStaffMembers)}>
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m('allStaffMembers')}>
       {workers.map((worker) => (
         <Card key={worker._id} component="li" withBorder radius="lg" padding="md" aria-label={worker.name}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -174,7 +173,7 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
           <SimpleGrid cols={2} spacing="md" verticalSpacing={2} mt="xs" style={{ gridTemplateColumns: 'auto 1fr' }}>
             {[
               [t('staff.fields.phone'), worker.phone],
-              [m(MSG.columnEmpId), worker.empid],
+              [m('columnEmpId'), worker.empid],
               [t('staff.fields.aadhar'), worker.aadhar ?? ''],
             ].map(([label, value]) => (
               <Fragment key={label}>
@@ -186,7 +185,7 @@ function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'd
             ))}
           </SimpleGrid>
           <Button component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} variant="light" size="md" mt="sm" fullWidth aria-label={t('staff.editOf', { name: worker.name })}>
-            {m(MSG.billEdit)}
+            {m('billEdit')}
           </Button>
         </Card>
       ))}

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../shared/messages.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { useRulesSoon, type RulesLoader } from '../../forms/form-rules.js';
-import { useMessages } from '../../i18n/messages.js';
+import { type Answer, type MessageCode, useMessages } from '../../i18n/messages.js';
 import { useStaffCreated } from './api.js';
 import { focusFirstError } from './focus-first-error.js';
-import { translatedFields } from './translated-fields.js';
 import { ifscBlocksSubmit, type IfscState } from './ifsc-lookup.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
 
@@ -26,8 +24,8 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
   validate: (body: B) => Promise<Record<string, string>>;
   /** The rules' loader, started when the form opens. */
   rules: RulesLoader<unknown>;
-  send: (body: B, token: string | null) => Promise<{ status: number }>;
-  success: string;
+  send: (body: B, token: string | null) => Promise<{ status: number; data?: Answer }>;
+  success: MessageCode;
 }) {
   const { token } = useAuth();
   const m = useMessages();
@@ -47,7 +45,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
       notifyCreateFailed(error);
       return;
     }
-    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = MSG.ifscInvalidAdd;
+    if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = m('ifscInvalidAdd');
     state.setErrors(found);
     if (Object.keys(found).length) {
       focusFirstError(state.idOf, found, options.fieldOrder);
@@ -56,7 +54,7 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     setSubmitting(true);
     try {
       const answer = await options.send(body, token);
-      notifyCreated(answer.status, m(options.success));
+      notifyCreated(answer.status, options.success, answer.data);
       if (answer.status === 201) {
         state.setForm(options.empty);
         ifsc.reset();
@@ -69,5 +67,5 @@ export function useStaffCreateForm<F extends Record<string, string>, B>(options:
     }
   }
 
-  return { ...state, ...translatedFields(state, m), ifsc, submitting, onSubmit };
+  return { ...state, ifsc, submitting, onSubmit };
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
@@ -17,7 +16,7 @@ function useMenu(): MenuLink[] {
     { label: t('supervisor.menu.liveDuty'), to: '/dashboard/user' },
     { label: t('supervisor.menu.completedDuty'), to: '/dashboard/user/completedduty' },
     // @links:chat
-    { label: m(MSG.chatMenuLabel), to: '/dashboard/user/connect', badge: <ChatMenuBadge /> },
+    { label: m('chatMenuLabel'), to: '/dashboard/user/connect', badge: <ChatMenuBadge /> },
   ];
 }
 

@@ -2,21 +2,29 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
 import { authRules, useRulesSoon } from '../../forms/form-rules.js';
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
-import { translateAnswer, translateMessage, useMessages } from '../../i18n/messages.js';
+import { messageText, translateAnswer, useMessages, type Answer, type MessageCode } from '../../i18n/messages.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
 type Step = 'email' | 'otp' | 'password' | 'done';
-interface Notice {
-  tone: 'success' | 'error';
-  text: string;
+/**
+ * What the page says under the form: the server's answer, or the failed call (with the
+ * step's SPEC text as its fallback), kept as they came and put in words while rendering,
+ * by their codes, so a language change re-renders them.
+ */
+type Notice =
+  | { tone: 'success'; answer: Answer; otherwise?: MessageCode }
+  | { tone: 'error'; error: unknown; fallback: MessageCode };
+
+function noticeText(notice: Notice): string {
+  if (notice.tone === 'error') return errorText(notice.error, notice.fallback);
+  return translateAnswer(notice.answer) || (notice.otherwise ? messageText(notice.otherwise) : '');
 }
 
 /**
@@ -25,7 +33,7 @@ interface Notice {
  */
 export default function ForgetPage() {
   const { t } = useTranslation();
-  const m = useMessages();
+  useMessages(); // the notice below is put in words while rendering: a language change re-renders it
   usePageMeta(`${t('auth.forgotPasswordTitle')} · Dutyroll`, t('auth.forgotPasswordDescription'));
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
@@ -50,7 +58,7 @@ export default function ForgetPage() {
     try {
       return await authRules();
     } catch (error) {
-      setNotice({ tone: 'error', text: errorText(error) });
+      setNotice({ tone: 'error', error, fallback: 'serverError' });
       return null;
     }
   }
@@ -74,11 +82,11 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await requestResetCode(parsed.data.email);
-        setNotice({ tone: 'success', text: translateAnswer(answer) });
+        setNotice({ tone: 'success', answer });
         setOtp('');
         setStep('otp');
       } catch (error) {
-        setNotice({ tone: 'error', text: errorText(error, MSG.userNotFound) });
+        setNotice({ tone: 'error', error, fallback: 'userNotFound' });
       }
     });
   }
@@ -94,10 +102,10 @@ export default function ForgetPage() {
       try {
         const answer = await verifyResetCode(parsed.data.email, parsed.data.otp);
         setResetToken(answer.resetToken);
-        setNotice({ tone: 'success', text: translateAnswer(answer) });
+        setNotice({ tone: 'success', answer });
         setStep('password');
       } catch (error) {
-        setNotice({ tone: 'error', text: errorText(error, MSG.invalidOtp) });
+        setNotice({ tone: 'error', error, fallback: 'invalidOtp' });
       }
     });
   }
@@ -112,10 +120,10 @@ export default function ForgetPage() {
     await run(async () => {
       try {
         const answer = await resetPassword(parsed.data.email, parsed.data.newPassword, resetToken);
-        setNotice({ tone: 'success', text: translateAnswer(answer) || translateMessage(MSG.resetSuccess) });
+        setNotice({ tone: 'success', answer, otherwise: 'resetSuccess' });
         setStep('done');
       } catch (error) {
-        setNotice({ tone: 'error', text: errorText(error, MSG.resetFailed) });
+        setNotice({ tone: 'error', error, fallback: 'resetFailed' });
       }
     });
   }
@@ -144,7 +152,7 @@ export default function ForgetPage() {
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email && m(errors.email)}
+            error={errors.email}
             readOnly={step !== 'email'}
             required
             autoFocus
@@ -158,7 +166,7 @@ export default function ForgetPage() {
               maxLength={OTP_DIGITS}
               value={otp}
               onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.otp && m(errors.otp)}
+              error={errors.otp}
               readOnly={step !== 'otp'}
               required
               autoFocus
@@ -171,7 +179,7 @@ export default function ForgetPage() {
               autoComplete="new-password"
               value={newPassword}
               onChange={(event) => setNewPassword(event.currentTarget.value)}
-              error={errors.newPassword && m(errors.newPassword)}
+              error={errors.newPassword}
               readOnly={step === 'done'}
               required
               autoFocus
@@ -179,7 +187,7 @@ export default function ForgetPage() {
           ) : null}
           {notice ? (
             <Text size="sm" fw={500} c={notice.tone === 'success' ? 'green.8' : 'red.8'} role={notice.tone === 'error' ? 'alert' : 'status'}>
-              {notice.text}
+              {noticeText(notice)}
             </Text>
           ) : null}
           <Button type="submit" size="md" fullWidth loading={busy} disabled={step === 'done'}>

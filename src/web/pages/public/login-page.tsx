@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
 import { homePathForRole, ROLE } from '../../../shared/roles.js';
 import { sessionEndSettled } from '../../auth/active-session.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -9,7 +8,7 @@ import { keptChangesCount, subscribeKeptChanges } from '../../auth/kept-changes.
 import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
-import { translateMessage, useMessages } from '../../i18n/messages.js';
+import { messageText, useMessages, type MessageCode } from '../../i18n/messages.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -101,11 +100,13 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const m = useMessages();
 
-  usePageMeta(`${m(MSG.login)} · ${companyProfile.shortName}`, t('auth.loginDescription', { company: companyProfile.shortName }));
+  usePageMeta(`${m('login')} · ${companyProfile.shortName}`, t('auth.loginDescription', { company: companyProfile.shortName }));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A problem of the whole form (the sign-in code could not load), by its code: shown in the language of the moment. */
+  const [formProblem, setFormProblem] = useState<MessageCode | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const signInCode = useRef<ReturnType<typeof loadSignIn> | null>(null);
   const prepare = () => (signInCode.current ??= loadSignIn());
@@ -130,12 +131,13 @@ export default function LoginPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitting(true);
+    setFormProblem(null);
     let code: Awaited<ReturnType<typeof loadSignIn>>;
     try {
       code = await prepare();
     } catch {
       signInCode.current = null;
-      setErrors({ form: MSG.cannotReachServer });
+      setFormProblem('cannotReachServer');
       setSubmitting(false);
       return;
     }
@@ -154,14 +156,14 @@ export default function LoginPage() {
       // the last account's saved lists are gone before the next one is in
       await sessionEndSettled();
       signIn({ user: answer.user, token: answer.token });
-      code.notifications.show({ color: 'green', message: translateMessage(MSG.loginSuccess) });
+      code.notifications.show({ color: 'green', message: messageText('loginSuccess') });
       const home = homePathForRole(answer.user.role) ?? '/';
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
       // SPEC §8: the server's msg, else 'Login failed'; no answer: 'Something went wrong' over the one network-error text; else 'Something went wrong'
       // in the reader's language: the server's message by its code
-      const message = code.errorText(error, MSG.loginFailed, MSG.somethingWentWrong);
-      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? translateMessage(MSG.somethingWentWrong) : undefined, message });
+      const message = code.errorText(error, 'loginFailed', 'somethingWentWrong');
+      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? messageText('somethingWentWrong') : undefined, message });
       setSubmitting(false);
     }
   }
@@ -170,7 +172,7 @@ export default function LoginPage() {
     <AuthCard title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} corner={<LanguageSwitch />}>
       <KeptChangesNotice />
       <form onSubmit={onSubmit} noValidate className={classes.form} onKeyDown={prefetch} onPointerDown={prefetch} onChange={prefetch}>
-        <Field label={t('auth.email')} error={errors.email && m(errors.email)}>
+        <Field label={t('auth.email')} error={errors.email}>
           {(props) => (
             <input
               {...props}
@@ -186,7 +188,7 @@ export default function LoginPage() {
             />
           )}
         </Field>
-        <Field label={t('auth.password')} error={errors.password && m(errors.password)}>
+        <Field label={t('auth.password')} error={errors.password}>
           {(props) => (
             <div className={classes.passwordRow}>
               <input
@@ -213,14 +215,14 @@ export default function LoginPage() {
         <div className={classes.forgot}>
           <Link to="/forget">{t('auth.forgotPasswordLink')}</Link>
         </div>
-        {errors.form ? (
+        {formProblem ? (
           <p role="alert" className={classes.error}>
-            {m(errors.form)}
+            {m(formProblem)}
           </p>
         ) : null}
         <button type="submit" className={classes.submit} disabled={submitting} aria-busy={submitting}>
           {submitting ? <span className={classes.spinner} aria-hidden="true" /> : null}
-          {m(MSG.login)}
+          {m('login')}
         </button>
       </form>
     </AuthCard>

@@ -79,7 +79,7 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       const answer = await register(body, firstAccount ? null : token);
-      notifyCreated(answer.status, MSG.registered);
+      notifyCreated(answer.status, 'registered', answer.data);
       if (answer.status === 201) {
         setForm(emptyForm);
         if (firstAccount) {
