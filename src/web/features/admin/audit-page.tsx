@@ -1,10 +1,6 @@
-import '@mantine/dates/styles.css';
-// the date picker's month and weekday names in Hindi and Malayalam (dayjs's own locales)
-import 'dayjs/locale/hi';
-import 'dayjs/locale/ml';
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateRangePicker } from '../../components/lazy-date-pickers.js';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -93,8 +89,7 @@ export default function AuditPage() {
           placeholder={t('admin.audit.allAreas')}
         />
         <TextInput label={t('admin.audit.recordId')} placeholder={t('admin.audit.pasteId')} value={recordInput} onChange={(event) => update({ entityId: event.currentTarget.value })} />
-        <DatePickerInput
-          type="range"
+        <DateRangePicker
           label={t('admin.audit.dates')}
           placeholder={t('admin.audit.anyDay')}
           value={picking ?? [from || null, to || null]}

@@ -1,9 +1,6 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/hi';
-import 'dayjs/locale/ml';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
+import { MonthPicker } from '../../components/lazy-date-pickers.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -94,7 +91,7 @@ export default function AddBillPage() {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select label={t('bills.work')} placeholder={t('bills.chooseWork')} data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
-              <MonthPickerInput
+              <MonthPicker
                 label={m('columnMonth')}
                 placeholder={t('bills.pickMonth')}
                 locale={i18n.resolvedLanguage}

@@ -1,11 +1,7 @@
 import { WorkTabs } from './work-tabs.js';
-import '@mantine/dates/styles.css';
-// the calendar's month and day names in Hindi and Malayalam (a kilobyte each)
-import 'dayjs/locale/hi';
-import 'dayjs/locale/ml';
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateRangePicker } from '../../components/lazy-date-pickers.js';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -115,8 +111,7 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
   return (
     <>
       <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-        <DatePickerInput
-          type="range"
+        <DateRangePicker
           label={t('duties.completedBetween')}
           placeholder={t('duties.pickDates')}
           locale={i18n.resolvedLanguage ?? 'en'}

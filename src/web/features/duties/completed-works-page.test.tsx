@@ -78,7 +78,7 @@ describe('Completed Works (manager/completed)', () => {
     await signIn(api, { role: ROLE.manager });
     const { user, router } = renderApp('/dashboard/manager/completed');
     await screen.findByRole('cell', { name: '12019' });
-    await user.click(screen.getByRole('button', { name: /Completed between/ }));
+    await user.click(await screen.findByRole('button', { name: /Completed between/ }));
     await user.click(await screen.findByRole('button', { name: '15 November 2026' }));
     await user.click(screen.getByRole('button', { name: '25 November 2026' }));
     await screen.findByRole('button', { name: 'This month' });
