@@ -39,9 +39,10 @@ const CHUNK_GROUPS = [
   // the forms' rules, which a form loads after its screen (src/web/forms/form-rules.ts): zod
   // and the shared request schemas, in a file of their own
   { name: 'forms', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](?:schemas[\\/]|api[\\/]envelopes|company-profile\.ts)/, priority: 7 },
-  // what later screens share (two pages or more): libraries apart from our code
+  // what later screens share (two pages or more): libraries apart from our code, and ours with
+  // the office screens' part apart, so the supervisor's phone loads none of it
   { name: 'libs', test: LIBRARY, minShareCount: 2, priority: 5 },
-  { name: 'shared', test: (id: string) => !page.test(id) && OURS.test(id), minShareCount: 2, priority: 5 },
+  { name: (id: string) => (web('features[\\\\/](?:staff|admin|reports|bills|chat)[\\\\/]').test(id) ? 'shared-office' : 'shared'), test: (id: string) => !page.test(id) && OURS.test(id), minShareCount: 2, priority: 5 },
 ];
 
 /** For comparison (decision 0029's table): the plain vendor group, everything else automatic. */
