@@ -39,6 +39,8 @@ const CHUNK_GROUPS = [
   // the forms' rules, which a form loads after its screen (src/web/forms/form-rules.ts): zod
   // and the shared request schemas, in a file of their own
   { name: 'forms', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](?:schemas[\\/]|api[\\/]envelopes|company-profile\.ts)/, priority: 7 },
+  // Mantine's NumberInput and its formatting library, for the office forms that use it
+  { name: 'numbers', test: /[\\/]node_modules[\\/](?:react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/]NumberInput)[\\/]/, priority: 6 },
   // what later screens share (two pages or more): libraries apart from our code, and ours with
   // the office screens' part apart, so the supervisor's phone loads none of it
   { name: 'libs', test: LIBRARY, minShareCount: 2, priority: 5 },

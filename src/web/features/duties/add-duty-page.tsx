@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { WholeNumberInput } from '../../components/whole-number-input.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { DUTY_TYPES, hasDutyType, isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
+import { DUTY_TYPES, hasDutyType, isTrainWork } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType, WORK_TYPES, workTypeButtonLabel, type WorkType } from '../../../shared/work-types.js';
@@ -230,16 +231,10 @@ export default function AddDutyPage() {
                       </Group>
                     )}
                   </Stack>
-                  <NumberInput
+                  <WholeNumberInput
                     label={work === 'bio' ? t('duties.totalTank') : t('duties.totalCoaches')}
                     value={fields.totalcoach}
                     onChange={(value) => set('totalcoach', value)}
-                    min={1}
-                    max={MAX_COACHES}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    hideControls
-                    inputMode="numeric"
                     size="md"
                     withAsterisk
                   />
@@ -253,15 +248,10 @@ export default function AddDutyPage() {
                     />
                   )}
                   {work === 'acca' && (
-                    <NumberInput
+                    <WholeNumberInput
                       label={t('duties.suppliedBedsheet')}
                       value={fields.suppliedBedsheet}
                       onChange={(value) => set('suppliedBedsheet', value)}
-                      min={0}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      inputMode="numeric"
                       size="md"
                       withAsterisk
                     />

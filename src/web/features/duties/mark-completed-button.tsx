@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { WholeNumberInput } from '../../components/whole-number-input.js';
 import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -152,15 +153,11 @@ export function MarkCompletedButton({
                 {t('duties.suppliedBedsheets', { supplied: formatNumber(duty.suppliedBedsheet) })}
               </Text>
             )}
-            <NumberInput
+            <WholeNumberInput
               label={t('duties.returnedBedsheets')}
               description={t('duties.leaveEmptyForZero')}
               value={returned}
               onChange={setReturned}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              inputMode="numeric"
               size="md"
               data-autofocus
             />

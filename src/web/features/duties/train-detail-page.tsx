@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { WholeNumberInput } from '../../components/whole-number-input.js';
 import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isTrainWork, MAX_COACHES } from '../../../shared/duties.js';
+import { isTrainWork } from '../../../shared/duties.js';
 import { dutyEditRefusalCode, mayDeleteDuty, reopenRefusal } from '../../../shared/permissions.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { dayInZone } from '../../../shared/time.js';
@@ -267,16 +268,10 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
                 <TextInput label={t('duties.columns.trainNo')} value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
                 <Select label={t('duties.columns.status')} data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
                 <TextInput label={t('duties.columns.supervisor')} value={supervisorLabel(duty)} readOnly variant="filled" />
-                <NumberInput
+                <WholeNumberInput
                   label={coachesLabel}
                   value={totalcoach}
                   onChange={changing(setTotalcoach)}
-                  min={1}
-                  max={MAX_COACHES}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  hideControls
-                  inputMode="numeric"
                   size="md"
                   withAsterisk={train}
                 />
