@@ -45,11 +45,11 @@ export async function buildEmbeddedTemplate(): Promise<{ file: string; remove: (
  * A fresh in-memory embedded database: a copy of the migrated template when one was built
  * (buildEmbeddedTemplate), else migrated here.
  */
-export async function openEmbeddedTestDatabase(template: string | null | undefined): Promise<DatabaseHandle> {
+export async function openEmbeddedTestDatabase(template: string | null | undefined, options: { waitTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
   if (template) {
-    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(template)]) });
+    return openDatabase({ ...options, dataDir: 'memory://', loadDataDir: new Blob([await readFile(template)]) });
   }
-  const handle = await openDatabase({ dataDir: 'memory://' });
+  const handle = await openDatabase({ ...options, dataDir: 'memory://' });
   await handle.migrate();
   return handle;
 }
