@@ -6,8 +6,10 @@ register('./e2e/asset-loader.mjs', import.meta.url);
 
 /**
  * Browser journeys: `npm run test:e2e` (builds first). Each file starts its own server on
- * its own copy of the seeded database (e2e/seed.ts, e2e/harness.ts); one worker, so Chromium and the servers never
- * compete on a 2-core machine. Debian's Chromium, never a downloaded browser (DESIGN.md).
+ * its own copy of the seeded database (e2e/seed.ts, e2e/harness.ts), so files share nothing
+ * and two workers run two files at once: with one, the 2-core machine was partly idle while
+ * a journey waited on its browser or its server (decision 0034). The tests of one file still
+ * run in order, on that file's server. Debian's Chromium, never a downloaded browser (DESIGN.md).
  * A failed test keeps its trace (`npx playwright show-trace test-results/…/trace.zip`)
  * and the server's last log lines as an attachment.
  */
@@ -17,7 +19,7 @@ export default defineConfig({
   // one seeded data folder (accounts and sessions) that every file copies (decision 0033)
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -80,6 +80,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['test/web/setup.ts'],
+          globalSetup: ['test/web/global-setup.ts'],
           // a whole screen against the real API on a shared 2-core machine, with coverage
           testTimeout: 90_000,
         },

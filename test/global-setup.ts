@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/connect.js';
+import { buildEmbeddedTemplate } from './helpers/embedded-template.js';
 import { withDatabase } from './helpers/pg-admin.js';
 
 declare module 'vitest' {
@@ -14,15 +15,19 @@ const PREFIX = `dutyroll_t${process.pid}_`;
 
 /**
  * With DATABASE_URL set, migrates one template database on that server; each test file
- * then gets its own fresh copy (see test/helpers/test-app.ts). Without it, every test file
- * uses its own in-memory embedded database and nothing is prepared here.
+ * then gets its own fresh copy (see test/helpers/test-app.ts). Without it, every test
+ * database is an in-memory embedded one started from the dump of one migrated here
+ * (test/helpers/embedded-template.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (!url) {
+    const template = await buildEmbeddedTemplate();
     project.provide('templateDatabase', null);
-    return async () => {};
+    project.provide('embeddedTemplate', template.file);
+    return template.remove;
   }
+  project.provide('embeddedTemplate', null);
   const admin = new pg.Client({ connectionString: url });
   admin.on('error', () => undefined);
   await admin.connect();

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connect.js';
 import type { AppDeps } from '../../src/server/deps.js';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer.js';
+import { openEmbeddedTestDatabase } from './embedded-template.js';
 import { adminQuery, withDatabase } from './pg-admin.js';
 
 /** A mailer that keeps what it was asked to send. */
@@ -21,8 +22,9 @@ export class MemoryMailer implements Mailer {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or with DATABASE_URL
- * a new database on that server copied from the migrated template.
+ * A fresh database for one test file: in-memory PGlite by default, started from the dump of
+ * a migrated one (test/global-setup.ts), or with DATABASE_URL a new database on that server
+ * copied from the migrated template.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const template = inject('templateDatabase');
@@ -38,9 +40,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
     const handle = await openDatabase({ databaseUrl, maxConnections: 5 });
     return Object.assign(handle, { url: databaseUrl });
   }
-  const handle = await openDatabase({ dataDir: 'memory://' });
-  await handle.migrate();
-  return handle;
+  return openEmbeddedTestDatabase(inject('embeddedTemplate'));
 }
 
 export interface TestApp {

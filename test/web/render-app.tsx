@@ -10,7 +10,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import { AuthProvider } from '../../src/web/auth/auth-context.js';
 import { writeStoredSession, type Session } from '../../src/web/auth/session.js';
 import { forgetEarlyGets } from '../../src/web/api/early-requests.js';
@@ -18,18 +18,20 @@ import { queryClient } from '../../src/web/query-client.js';
 import { routes } from '../../src/web/router.js';
 import { theme } from '../../src/web/theme.js';
 import '../../src/web/i18n/i18n.js';
-import { openDatabase } from '../../src/server/db/connect.js';
 import { presentUser } from '../../src/server/modules/auth/accounts.service.js';
 import type { Role } from '../../src/shared/roles.js';
+import { openEmbeddedTestDatabase } from '../helpers/embedded-template.js';
 import { buildUser, sessionToken } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 export type { TestApp };
 
-/** The app on a fresh in-memory PGlite (whatever DATABASE_URL says: the server suite covers PostgreSQL). */
+/**
+ * The app on a fresh in-memory PGlite, a copy of the run's migrated one (test/web/global-setup.ts),
+ * whatever DATABASE_URL says: the server suite covers PostgreSQL.
+ */
 export async function startApi(): Promise<TestApp> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
+  const database = await openEmbeddedTestDatabase(inject('embeddedTemplate'));
   const api = await createTestApp({ database });
   serveFetch(api);
   return {

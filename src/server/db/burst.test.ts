@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { ROLE } from '../../shared/roles.js';
 import { buildUser, sessionToken } from '../../../test/helpers/factories.js';
 import { freePort } from '../../../test/helpers/free-port.js';
+import { openEmbeddedTestDatabase } from '../../../test/helpers/embedded-template.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { openDatabase, type DatabaseHandle } from './connect.js';
+import type { DatabaseHandle } from './connect.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -54,8 +55,7 @@ describe.skipIf(onPostgres)('the embedded database under a burst', () => {
 
   beforeAll(async () => {
     // a bound of one second for every wait for a turn
-    database = await openDatabase({ dataDir: 'memory://', waitTimeoutMs: 1000 });
-    await database.migrate();
+    database = await openEmbeddedTestDatabase(inject('embeddedTemplate'), { waitTimeoutMs: 1000 });
     target = await createTestApp({ database, config: { dbWaitTimeoutSeconds: 1 } });
     token = await sessionToken(target, await buildUser(database.db, { role: ROLE.manager }));
     await target.app.listen({ port: 0, host: '127.0.0.1' });

@@ -53,6 +53,12 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; ignored with databaseUrl. 'memory://' for tests. */
   dataDir?: string;
+  /**
+   * An in-memory embedded database ('memory://') starts as this dump of a data directory
+   * (PGlite's dumpDataDir) instead of an empty one: the tests start from a migrated
+   * template rather than running initdb and the migrations per database (decision 0034).
+   */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /**
@@ -126,7 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const heartbeat = { heartbeatMs: options.listenHeartbeatMs, heartbeatTimeoutMs: options.listenHeartbeatTimeoutMs };
     return openPostgres(options.databaseUrl, options.maxConnections ?? 10, waitTimeoutMs, onConnectionError, heartbeat, options.requestQueryTimeoutMs ?? REQUEST_QUERY_TIMEOUT_MS);
   }
-  return openPglite(options.dataDir ?? 'memory://', waitTimeoutMs);
+  return openPglite(options.dataDir ?? 'memory://', waitTimeoutMs, options.loadDataDir);
 }
 
 function openPostgres(
@@ -444,14 +450,15 @@ function initPgliteInChild(location: string): Promise<void> {
   });
 }
 
-async function openPglite(dataDir: string, waitTimeoutMs: number): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, waitTimeoutMs: number, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let location = dataDir;
+  if (loadDataDir && !dataDir.startsWith('memory://')) throw new Error('loadDataDir is for an in-memory embedded database only');
   if (!dataDir.startsWith('memory://')) {
     location = `${dataDir.replace(/\/+$/, '')}/pgdata`;
     mkdirSync(location, { recursive: true });
     if (!existsSync(path.join(location, 'PG_VERSION'))) await initPgliteInChild(location);
   }
-  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(location, { startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   const queue = new TurnQueue(waitTimeoutMs);
   // PGlite has one connection and queues every caller without limit; this front door
   // bounds the wait for a turn (503 after waitTimeoutMs, less what the request's earlier

@@ -16,6 +16,7 @@ import { markConnectFailure } from './failures.js';
 import { runWithRequestBudget } from './request-budget.js';
 import { once } from '../request-keys.js';
 import { buildUser, sessionToken } from '../../../test/helpers/factories.js';
+import { openEmbeddedTestDatabase } from '../../../test/helpers/embedded-template.js';
 import { createTestApp, openTestDatabase } from '../../../test/helpers/test-app.js';
 import { freePort } from '../../../test/helpers/free-port.js';
 import { createOwnDatabase, type OwnDatabase } from '../../../test/helpers/pg-admin.js';
@@ -171,8 +172,7 @@ describe('a bounded wait for the database', () => {
     // one connection: a pool of one (PostgreSQL) or the embedded database's own
     const base = onPostgres ? await openTestDatabase() : null;
     const url = base?.url;
-    const bounded = await openDatabase(url ? { databaseUrl: url, maxConnections: 1, waitTimeoutMs: 300 } : { dataDir: 'memory://', waitTimeoutMs: 300 });
-    if (!url) await bounded.migrate();
+    const bounded = url ? await openDatabase({ databaseUrl: url, maxConnections: 1, waitTimeoutMs: 300 }) : await openEmbeddedTestDatabase(inject('embeddedTemplate'), { waitTimeoutMs: 300 });
     const t = await createTestApp({ database: bounded });
     try {
       const token = await sessionToken(t, await buildUser(bounded.db, { role: ROLE.manager }));
