@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WholeNumberInput } from './whole-number-input.js';
 
