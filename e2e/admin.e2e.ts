@@ -1,4 +1,4 @@
-import { expect, START_TIMEOUT, test } from './fixtures.js';
+import { expect, REDIRECTING, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, type Account, type RunningApp, realErrors, callApi } from './harness.js';
@@ -205,7 +205,7 @@ test.describe('the admin area', () => {
 
     // the other device's next page load meets the guard: countdown, then the login page
     await away.page.reload();
-    await away.page.getByText(MSG.redirecting(3)).waitFor();
+    await away.page.getByText(REDIRECTING).waitFor();
     await away.page.waitForURL('**/login**', { timeout: 10_000 });
     await away.context.close();
 

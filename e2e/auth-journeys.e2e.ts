@@ -1,4 +1,4 @@
-import { expect, START_TIMEOUT, test } from './fixtures.js';
+import { expect, REDIRECTING, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { RESET_REDIRECT_MS } from '../src/shared/limits.js';
 import { MSG } from '../src/shared/messages.js';
@@ -56,7 +56,7 @@ test.describe('signing in', () => {
     expect(await storedSession(page)).toBeNull();
     // The old session is revoked: the area now refuses it.
     await page.goto('/dashboard/manager');
-    await page.getByText(MSG.redirecting(3)).waitFor();
+    await page.getByText(REDIRECTING).waitFor();
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
@@ -105,7 +105,7 @@ test.describe('route guards', () => {
   test('a signed-out visit to /dashboard/manager counts down, goes to /login and returns after sign-in', async () => {
     const { context, page, errors } = await openPage(browser, app);
     await page.goto('/dashboard/manager?from=mail');
-    await page.getByText(MSG.redirecting(3)).waitFor();
+    await page.getByText(REDIRECTING).waitFor();
     await page.getByText(MSG.redirecting(2)).waitFor();
     await page.getByText(MSG.redirecting(1)).waitFor();
     await page.waitForURL('**/login', { timeout: 5_000 });
@@ -122,7 +122,7 @@ test.describe('route guards', () => {
     await submitLogin(page, supervisor.email, supervisor.password);
     await page.waitForURL('**/dashboard/user');
     await page.goto('/dashboard/manager');
-    await page.getByText(MSG.redirecting(3)).waitFor();
+    await page.getByText(REDIRECTING).waitFor();
     await page.waitForURL('**/login', { timeout: 6_000 });
     // Opening /login while signed in signs out first.
     await page.waitForFunction(() => window.localStorage.getItem('auth') === null);

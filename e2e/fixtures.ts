@@ -6,6 +6,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { homeOf, openSignedIn, runningApps, submitLogin, type Account, type RunningApp } from './harness.js';
+import { MSG } from '../src/shared/messages.js';
 
 type SignedInAccount = Pick<Account, 'email'> & { role?: Account['role'] };
 
@@ -63,3 +64,9 @@ export { expect };
 
 /** Starting a server (copying the seed, then the server's own start) may take longer than a test. */
 export const START_TIMEOUT = 120_000;
+
+/**
+ * SPEC's "Redirecting you in 3 seconds" countdown at whichever second the page is drawn: on a
+ * busy machine the first paint can come after the 3 has turned to 2.
+ */
+export const REDIRECTING = new RegExp(`^${MSG.redirecting(3).replace('3', '[1-3]')}$`);

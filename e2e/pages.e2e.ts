@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, START_TIMEOUT, test } from './fixtures.js';
+import { expect, REDIRECTING, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import { DESKTOP, horizontalOverflow, motionSettled, openPage, PHONE, screenshot, startApp, submitLogin, type Account, type RunningApp } from './harness.js';
@@ -259,7 +259,7 @@ test.describe('screenshots', () => {
       await page.waitForLoadState('networkidle');
       await screenshot(page, `${label}-forget`);
       await page.goto('/dashboard/admin');
-      await page.getByText(MSG.redirecting(3)).waitFor();
+      await page.getByText(REDIRECTING).waitFor();
       await screenshot(page, `${label}-guard`);
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: MSG.pageNotFound }).waitFor();

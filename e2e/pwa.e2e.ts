@@ -7,7 +7,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, START_TIMEOUT, test } from './fixtures.js';
+import { expect, REDIRECTING, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
 import en from '../src/web/i18n/locales/en.json' with { type: 'json' };
@@ -205,7 +205,7 @@ test.describe('without network, after one online visit', () => {
     // signed out elsewhere (the session is revoked on the server)
     await callApi(app, 'POST', '/auth/logout', token);
     await page.reload();
-    await page.getByText(MSG.redirecting(3)).waitFor();
+    await page.getByText(REDIRECTING).waitFor();
     await context.close();
   });
 });
