@@ -22,18 +22,15 @@ const CHUNK_GROUPS = [
   // what the public pages share (the light pages anyone opens), with the little sign-in shares
   // with signed-in screens (the language switch, the return path)
   { name: 'public', test: (id: string) => !page.test(id) && web('pages[\\\\/]public[\\\\/]|auth[\\\\/]return-path|i18n[\\\\/]language-switch').test(id), priority: 13 },
-  // what any layer over a page needs (a portal, the scroll lock): the toaster and the dialogs
-  { name: 'overlays', test: /[\\/]node_modules[\\/](?:react-remove-scroll(?:-bar)?|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|@babel[\\/]runtime|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/]Portal|core[\\/]utils))[\\/]/, priority: 14 },
   // loaded on any page at the first tap (the toaster) or with a new version (the prompt), with
-  // what they need that the signed-in screens do not already load (those come from `signed-in`,
-  // so no signed-in screen waits for the toaster's file)
-  { name: 'toaster', test: web('layouts[\\\\/]toaster|pwa[\\\\/]update-prompt'), priority: 10, includeDependenciesRecursively: true },
+  // what they need: the public pages' first tap loads no signed-in code
+  { name: 'toaster', test: web('layouts[\\\\/]toaster|pwa[\\\\/]update-prompt'), priority: 12, includeDependenciesRecursively: true },
   // the first screens after sign-in (the area layouts, the manager's dashboard, the top bar's
   // Logout) with what they need, and nothing of the later screens' forms
   {
     name: 'signed-in',
     test: web('features[\\\\/](?:supervisor[\\\\/]user|manager[\\\\/]manager|admin[\\\\/]admin)-area|features[\\\\/]manager[\\\\/]manager-dashboard-page|layouts[\\\\/]signed-in-actions'),
-    priority: 12,
+    priority: 11,
     includeDependenciesRecursively: true,
   },
   // the forms' rules, which a form loads after its screen (src/web/forms/form-rules.ts): zod

@@ -148,12 +148,12 @@ test.describe('layout', () => {
     const home = Promise.all([page.waitForRequest(/\/assets\/user-area-/), page.waitForRequest(/\/assets\/live-duty-page-/)]);
     await page.goto('/login');
     await home;
-    // typing loads the sign-in form's code (its schema and /auth calls, with what later
+    // typing loads the sign-in form's code (its rules in `forms` and /auth calls, with what later
     // screens share: libs, shared) and the toaster
     await page.getByLabel(/^Email/).fill('someone@example.com');
     await page.waitForLoadState('networkidle');
     const own = ['login-page', 'public'];
-    const form = ['auth', 'error-text', 'field-errors', 'libs', 'shared', 'toaster'];
+    const form = ['auth', 'error-text', 'field-errors', 'forms', 'libs', 'shared', 'toaster'];
     const supervisorHome = ['user-area', 'live-duty-page', 'signed-in'];
     expect(beyond(chunks, entry, ...own, ...form, ...supervisorHome)).toEqual([]);
     expect([...chunks].filter((name) => /^(?:manager|admin)(?:-|$)/.test(name))).toEqual([]);
