@@ -24,6 +24,19 @@ function formRules<T>(load: () => Promise<T>): RulesLoader<T> {
   };
 }
 
+/**
+ * A form's rules at its submit, or null when they could not load (no network on a first
+ * visit), after `failed` has shown why in the form's own way.
+ */
+export async function rulesOr<T>(load: RulesLoader<T>, failed: (error: unknown) => void): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    failed(error);
+    return null;
+  }
+}
+
 /** Starts loading a form's rules when the form opens, so they are in before the submit. */
 export function useRulesSoon(...loaders: RulesLoader<unknown>[]): void {
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '../../../shared/company-profile.js';
-import { companyProfileRules, useRulesSoon } from '../../forms/form-rules.js';
+import { companyProfileRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useCompanyProfile, useSaveCompanyProfile } from './api.js';
@@ -88,13 +88,9 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setServerMessage(null);
-    let parsed;
-    try {
-      parsed = (await companyProfileRules()).companyProfileSchema.safeParse(form);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error) });
-      return;
-    }
+    const rules = await rulesOr(companyProfileRules, (error) => notifications.show({ color: 'red', message: errorText(error) }));
+    if (!rules) return;
+    const parsed = rules.companyProfileSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(pathErrors(parsed.error));
       notifications.show({ color: 'red', message: m('fieldsNeedAttention') });

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, PHONE_DIGITS } from '../../../shared/limits.js';
 import { ROLE } from '../../../shared/roles.js';
-import { adminRules, useRulesSoon } from '../../forms/form-rules.js';
+import { adminRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fieldErrors } from '../../forms/field-errors.js';
 import { errorText } from '../../api/error-text.js';
@@ -48,13 +48,9 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setServerMessage(null);
-    let parsed;
-    try {
-      parsed = (await adminRules()).createAccountBody.safeParse({ ...form, role: Number(form.role) });
-    } catch (error) {
-      setServerMessage(errorText(error));
-      return;
-    }
+    const rules = await rulesOr(adminRules, (error) => setServerMessage(errorText(error)));
+    if (!rules) return;
+    const parsed = rules.createAccountBody.safeParse({ ...form, role: Number(form.role) });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

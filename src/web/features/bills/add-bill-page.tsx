@@ -4,7 +4,7 @@ import { MonthPicker } from '../../components/lazy-date-pickers.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billRules, useRulesSoon } from '../../forms/form-rules.js';
+import { billRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { errorText } from '../../api/error-text.js';
 import { readForm } from '../../forms/field-errors.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
@@ -45,13 +45,8 @@ export default function AddBillPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    let rules;
-    try {
-      rules = await billRules();
-    } catch (error) {
-      setProblem(errorText(error));
-      return;
-    }
+    const rules = await rulesOr(billRules, (error) => setProblem(errorText(error)));
+    if (!rules) return;
     const read = readForm(rules.createBillBody, form);
     if (!read.ok) {
       setProblem(read.message);

@@ -7,7 +7,7 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
 import type { Bill } from '../../../shared/schemas/bills.js';
-import { billRules } from '../../forms/form-rules.js';
+import { billRules, rulesOr } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
@@ -107,13 +107,8 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
 
   async function save(bill: Bill) {
     if (!editing) return;
-    let rules;
-    try {
-      rules = await billRules();
-    } catch (error) {
-      notifications.show({ color: 'red', title: m('billUpdateError'), message: errorText(error) });
-      return;
-    }
+    const rules = await rulesOr(billRules, (error) => notifications.show({ color: 'red', title: m('billUpdateError'), message: errorText(error) }));
+    if (!rules) return;
     // No contract period: the server keeps the bill's own, and the list shows the work
     // type's (set by the admin) for a bill without one; sending it back would freeze it here.
     const read = readForm(rules.updateBillBody, { ...editing.draft, consumedcoach: bill.consumedcoach, contractperiod: '' });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Textarea } from '@mantine/core';
 import { useErrorText } from '../../api/error-text.js';
-import { chatRules, useRulesSoon } from '../../forms/form-rules.js';
+import { chatRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useSendChat } from './api.js';
@@ -25,13 +25,8 @@ export function ChatComposer({ disabled }: { disabled: boolean }) {
 
   const submit = async () => {
     if (text.trim() === '' || send.isPending) return;
-    let rules;
-    try {
-      rules = await chatRules();
-    } catch (failure) {
-      setProblem({ failure });
-      return;
-    }
+    const rules = await rulesOr(chatRules, (failure) => setProblem({ failure }));
+    if (!rules) return;
     const parsed = readForm(rules.createChatBody, { text });
     if (!parsed.ok) {
       setProblem({ message: parsed.message });

@@ -23,7 +23,7 @@ import { useMessages, messageText } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown, thisMonthRange } from './duty-form.js';
 import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers } from './crew-shortcuts.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
-import { dutyRules, useRulesSoon } from '../../forms/form-rules.js';
+import { dutyRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 
 const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Primary', suppliedBedsheet: '' as string | number };
 
@@ -102,13 +102,8 @@ export default function AddDutyPage() {
       reqq: required,
       used: crew.length,
     };
-    let rules;
-    try {
-      rules = await dutyRules();
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') });
-      return;
-    }
+    const rules = await rulesOr(dutyRules, (error) => notifications.show({ color: 'red', message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') }));
+    if (!rules) return;
     const checked = readDutyForm(rules.createDutyBody, body);
     if (!checked.ok) {
       setProblem(checked.message);

@@ -29,7 +29,7 @@ import { useErrorText } from '../../api/error-text.js';
 import { formatNumber } from '../../i18n/format.js';
 import { useMessages, messageText } from '../../i18n/messages.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
-import { dutyRules } from '../../forms/form-rules.js';
+import { dutyRules, rulesOr } from '../../forms/form-rules.js';
 
 
 /**
@@ -155,13 +155,8 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
     event.preventDefault();
     const body = { trainno: trainno.trim(), status: status ?? '', totalcoach: String(totalcoach), workers: crew.map((w) => w._id), version: duty.version };
     // the server's schema with the rules of this duty's work type, in SPEC's order
-    let rules;
-    try {
-      rules = await dutyRules();
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error) });
-      return;
-    }
+    const rules = await rulesOr(dutyRules, (error) => notifications.show({ color: 'red', message: errorText(error) }));
+    if (!rules) return;
     const checked = readDutyForm(rules.dutyEditSchema(duty.work), body);
     if (!checked.ok) {
       setProblem(checked.message);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
-import { staffRules, useRulesSoon } from '../../forms/form-rules.js';
+import { rulesOr, staffRules, useRulesSoon } from '../../forms/form-rules.js';
 import { ownRecordMaySetStatus } from '../../../shared/permissions.js';
 import { ApiError, NetworkError } from '../../api/client.js';
 import { errorText } from '../../api/error-text.js';
@@ -108,13 +108,8 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body: WorkerChangeBody = { ...form, ifsccode: ifsc.state.code, bank: ifsc.state.bank, branch: ifsc.state.branch };
-    let rules;
-    try {
-      rules = await staffRules();
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error) });
-      return;
-    }
+    const rules = await rulesOr(staffRules, (error) => notifications.show({ color: 'red', message: errorText(error) }));
+    if (!rules) return;
     const parsed = rules.workerUpdateBody.safeParse(body);
     const found = firstFieldError(parsed);
     if (!found.ifsccode && ifscBlocksSubmit(ifsc.state)) found.ifsccode = m('ifscInvalidEdit');

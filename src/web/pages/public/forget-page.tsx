@@ -3,7 +3,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { OTP_DIGITS, PASSWORD_MIN, RESET_REDIRECT_MS } from '../../../shared/limits.js';
-import { authRules, useRulesSoon } from '../../forms/form-rules.js';
+import { authRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
@@ -54,14 +54,7 @@ export default function ForgetPage() {
 
   useRulesSoon(authRules);
   /** The reset's rules (form-rules.ts), or null with a notice when they could not load. */
-  async function rules() {
-    try {
-      return await authRules();
-    } catch (error) {
-      setNotice({ tone: 'error', error, fallback: 'serverError' });
-      return null;
-    }
-  }
+  const rules = () => rulesOr(authRules, (error) => setNotice({ tone: 'error', error, fallback: 'serverError' }));
 
   async function run(action: () => Promise<void>) {
     setBusy(true);

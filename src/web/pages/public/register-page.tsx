@@ -6,7 +6,7 @@ import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
-import { authRules, useRulesSoon } from '../../forms/form-rules.js';
+import { authRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
 import { useAuth } from '../../auth/auth-context.js';
@@ -64,13 +64,9 @@ export default function RegisterPage() {
       // The server makes the very first account a manager whatever is asked.
       ...(firstAccount ? {} : { role: Number(form.role) as Role }),
     };
-    let parsed;
-    try {
-      parsed = (await authRules()).registerBody.safeParse(body);
-    } catch (error) {
-      notifyCreateFailed(error);
-      return;
-    }
+    const rules = await rulesOr(authRules, (error) => notifyCreateFailed(error));
+    if (!rules) return;
+    const parsed = rules.registerBody.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
