@@ -39,8 +39,11 @@ export const DATABASE_TESTS = [
   'test/input-rules.test.ts',
 ];
 
+/** The tests that read a real production build of the web app, made once per run (test/build-setup.ts). */
+const BUILD_TESTS = ['test/chunks-build.test.ts', 'test/pwa-build.test.ts'];
+
 /**
- * Three projects (decision 0034):
+ * Four projects (decision 0034):
  * - `unit`: every *.test.ts that needs no database of the suite's (pure logic, src/shared,
  *   the web app's plain-logic tests, the builds, and the embedded database's own checks,
  *   which open PGlite whatever DATABASE_URL says); run once.
@@ -48,6 +51,9 @@ export const DATABASE_TESTS = [
  *   copy of a migrated template database on that server (test/global-setup.ts).
  * - `web`: component tests, *.test.tsx, rendered in happy-dom with the app's real providers
  *   against the real API on in-memory PGlite (test/web/render-app.tsx, decision 0025).
+ * - `build`: BUILD_TESTS, on one build of the web app its global setup makes (≈ 25 s).
+ * Two files run at once: Vitest's default on a 2-core machine is one (cores − 1), which left
+ * a core idle while a file waited on its database or its build (decision 0034).
  * Coverage (--coverage) reports the web app's lines; `unit` and `web` are what reach them.
  */
 export default defineConfig({
@@ -55,13 +61,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...DATABASE_TESTS],
+          exclude: [...configDefaults.exclude, ...DATABASE_TESTS, ...BUILD_TESTS],
           setupFiles: ['test/unit-setup.ts'],
         },
       },
@@ -71,6 +78,16 @@ export default defineConfig({
           name: 'db',
           include: DATABASE_TESTS,
           globalSetup: ['test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'build',
+          include: BUILD_TESTS,
+          globalSetup: ['test/build-setup.ts'],
+          // the build (global setup) and the build-time reading of the route table
+          hookTimeout: 240_000,
         },
       },
       {

@@ -21,7 +21,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = path.join(ROOT, 'src/web');
 
 /** A chunk of the build, as Vite's bundle describes it. */
-interface BuiltChunk {
+export interface BuiltChunk {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;

@@ -2,16 +2,14 @@
  * The chunk rules (vite.chunks.ts, decision 0029) on a real build: what each kind of route
  * loads before its first screen, by chunk name (a file's name without its hash).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, gzipJs, routesOfBuild, type Build, type Route } from '../bench/route-js.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gzipJs, routesOfBuild, type Build, type Route } from '../bench/route-js.js';
+import { theWebBuild } from './helpers/web-build.js';
 
 const nameOf = (file: string) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.\w+$/, '');
 
 describe('the chunks of the real build', () => {
-  let outDir = '';
   let built: Build;
   let routes: Route[];
   let toScreen: (route: Route) => Set<string>;
@@ -19,15 +17,10 @@ describe('the chunks of the real build', () => {
   const names = (files: Set<string>) => [...files].filter((file) => /\.(?:js|css)$/.test(file)).map(nameOf).sort();
 
   beforeAll(async () => {
-    outDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-chunks-build-'));
-    built = await buildWeb(path.join(outDir, 'web'));
+    built = theWebBuild();
     const table = await routesOfBuild(built);
     routes = table.routes;
     toScreen = (item) => table.filesOf(item).toScreen;
-  }, 240_000);
-
-  afterAll(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   it('gives the public pages and sign-in the entry, their page and what the public pages share, no signed-in code', () => {
