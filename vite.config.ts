@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { codeSplitting } from './vite.chunks.js';
+import { precompressed } from './vite.precompress.js';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -9,11 +10,12 @@ const api = 'http://127.0.0.1:3000';
  * hashed files under dist/web/assets/ get a year-long cache, index.html is the fallback
  * of every page route. `npm run dev` proxies the API to the server on :3000.
  * A build also writes the installable app's manifest and service worker (vite.pwa.ts,
- * decision 0018); `vite` dev has neither.
+ * decision 0018), then a Brotli and a gzip copy of each text file, which the server sends
+ * as they are (vite.precompress.ts); `vite` dev has none of them.
  */
 export default defineConfig(async ({ command }) => ({
   root: 'src/web',
-  plugins: [react(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : [])],
+  plugins: [react(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : []), precompressed()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

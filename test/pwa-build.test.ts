@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, routesOfBuild, type Build, type Route } from '../bench/route-js.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routesOfBuild, type Route } from '../bench/route-js.js';
+import { theWebBuild } from './helpers/web-build.js';
 import { maskableSvg } from '../scripts/generate-icons.js';
 import { NAVIGATION_DENYLIST, offlineFiles } from '../vite.pwa.js';
 
@@ -74,24 +75,19 @@ describe('what the service worker precaches', () => {
 
 describe('the precache of the real build (decision 0029)', () => {
   let outDir = '';
-  let built: Build;
   let routes: Route[];
   let precached: Set<string>;
   /** Every file a route loads, its lazy parts included (another route's page aside). */
   let loads: (route: Route) => Set<string>;
 
   beforeAll(async () => {
-    outDir = await mkdtemp(path.join(os.tmpdir(), 'dutyroll-pwa-build-'));
-    built = await buildWeb(path.join(outDir, 'web'));
+    const built = theWebBuild();
+    outDir = built.outDir;
     const table = await routesOfBuild(built);
     routes = table.routes;
     loads = (route) => table.filesOf(route).all;
-    const worker = await readFile(path.join(outDir, 'web/sw.js'), 'utf8');
+    const worker = await readFile(path.join(built.outDir, 'sw.js'), 'utf8');
     precached = new Set([...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((match) => match[1]!));
-  }, 240_000);
-
-  afterAll(async () => {
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
   const offline = (route: Route) => route.area === 'public' || route.area === 'user';
@@ -104,6 +100,22 @@ describe('the precache of the real build (decision 0029)', () => {
       expect(missing, route.path).toEqual([]);
     }
     expect(precached).toContain('index.html');
+  });
+
+  it('holds none of the compressed copies, which the build writes beside every text file of 1 KB or more (vite.precompress.ts)', async () => {
+    expect([...precached].filter((file) => /\.(?:br|gz)$/.test(file))).toEqual([]);
+    const files = await readdir(path.join(outDir, 'assets'));
+    const scripts = files.filter((file) => /\.(?:js|css)$/.test(file));
+    expect(scripts.length).toBeGreaterThan(20);
+    for (const file of scripts) {
+      const { size } = await stat(path.join(outDir, 'assets', file));
+      const copies = [`${file}.br`, `${file}.gz`].filter((copy) => files.includes(copy));
+      expect(copies, file).toEqual(size < 1024 ? [] : [`${file}.br`, `${file}.gz`]);
+    }
+    const vendor = scripts.find((file) => file.startsWith('vendor-'))!;
+    const original = await readFile(path.join(outDir, 'assets', vendor));
+    expect(brotliDecompressSync(await readFile(path.join(outDir, 'assets', `${vendor}.br`))).equals(original)).toBe(true);
+    expect(gunzipSync(await readFile(path.join(outDir, 'assets', `${vendor}.gz`))).equals(original)).toBe(true);
   });
 
   it("holds no file that only the manager's and admin's screens load: those are cached when first used", () => {

@@ -16,6 +16,10 @@ function fakeWebRoot(): string {
   mkdirSync(path.join(root, 'icons'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Dutyroll</title><div id="root"></div>');
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200));
+  // a file the build compressed (vite.precompress.ts): its copies, told apart by their bytes
+  writeFileSync(path.join(root, 'assets', 'vendor-def456.js'), 'console.log("vendor");'.repeat(200));
+  writeFileSync(path.join(root, 'assets', 'vendor-def456.js.br'), 'brotli copy');
+  writeFileSync(path.join(root, 'assets', 'vendor-def456.js.gz'), 'gzip copy');
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(root, 'workbox-5a1b2c3d.js'), 'self.workbox = {};');
   writeFileSync(path.join(root, 'manifest.webmanifest'), JSON.stringify({ name: 'Dutyroll', start_url: '/' }));
@@ -68,6 +72,24 @@ describe('web app and unknown paths', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's compressed copy of a file as it is, in the encoding the browser accepts, and the file itself to one that accepts none", async () => {
+    for (const [accepts, encoding, body] of [
+      ['gzip, deflate, br', 'br', 'brotli copy'],
+      ['gzip, deflate', 'gzip', 'gzip copy'],
+    ] as const) {
+      const response = await t.app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': accepts } });
+      expect(response.statusCode, accepts).toBe(200);
+      expect(response.headers['content-encoding'], accepts).toBe(encoding);
+      expect(response.headers['content-type'], accepts).toMatch(/javascript/);
+      expect(response.headers['cache-control'], accepts).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary, accepts).toMatch(/accept-encoding/i);
+      expect(response.body, accepts).toBe(body);
+    }
+    const plain = await t.app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("vendor");'.repeat(200));
   });
 
   it('serves the page, the service worker and the manifest to be checked on every use, never for a year', async () => {

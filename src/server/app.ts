@@ -290,6 +290,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webRoot,
       wildcard: false,
       index: false,
+      // the build's own .br/.gz copies (vite.precompress.ts), compressed once at their best;
+      // a file without them is compressed per request by @fastify/compress
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webRoot, filePath);
         if (relative.startsWith('assets' + path.sep)) {
