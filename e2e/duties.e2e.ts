@@ -305,8 +305,7 @@ test.describe('train duties', () => {
     await page.getByText(MSG.noWorkersFound).waitFor();
     await page.getByPlaceholder(MSG.searchAndAddWorkers).fill('deep');
     await page.getByRole('list', { name: 'Suggested workers' }).getByText('Deepa Raj').click();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'processing' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'processing' });
     await screenshot(page, 'desktop-train-edit');
     await page.setViewportSize(PHONE);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -45,8 +45,7 @@ test.describe('registration page', () => {
     await page.getByRole('heading', { name: 'Register an account' }).waitFor();
     await page.getByLabel(/^Name/).fill('Ravi Kumar');
     await page.getByLabel(/^Email/).fill('ravi@example.com');
-    await page.getByLabel(/^Work type/).first().click();
-    await page.getByRole('option', { name: 'MCC' }).click();
+    await page.getByRole('combobox', { name: /^Work type/ }).selectOption({ label: 'MCC' });
     await page.getByLabel(/^Password/).fill('Platform-4-pass');
     await page.getByLabel(/^Confirm password/).fill('Platform-4-pass');
     await screenshot(page, 'desktop-register-by-manager');

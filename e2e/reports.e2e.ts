@@ -228,15 +228,13 @@ test.describe('bills', () => {
     await page.getByRole('button', { name: MSG.addBill }).click();
     await page.getByText(MSG.fillAllRequired).waitFor();
 
-    await page.getByRole('combobox', { name: /^Work/ }).click();
-    await page.getByRole('option', { name: 'MCC' }).click();
+    await page.getByRole('combobox', { name: /^Work/ }).selectOption({ label: 'MCC' });
     await page.getByRole('button', { name: 'Month' }).click();
     // The picker opens on the current year; January is always there and never in the future.
     const [year] = month.split('-').map(Number) as [number];
     await page.getByRole('button', { name: 'Jan', exact: true }).click();
     const billMonth = `January ${year}`;
-    await page.getByRole('combobox', { name: /^Status/ }).click();
-    await page.getByRole('option', { name: 'Processing' }).click();
+    await page.getByRole('combobox', { name: /^Status/ }).selectOption({ label: 'Processing' });
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.billValue}`) }).fill('125000');
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.penalty}`) }).fill('2500.50');
     // Net amount is prefilled as bill value minus penalty.
@@ -251,8 +249,7 @@ test.describe('bills', () => {
     // The same month again: the server's message under SPEC's title.
     await page.getByRole('button', { name: 'Month' }).click();
     await page.getByRole('button', { name: 'Jan', exact: true }).click();
-    await page.getByRole('combobox', { name: /^Status/ }).click();
-    await page.getByRole('option', { name: 'Accounts' }).click();
+    await page.getByRole('combobox', { name: /^Status/ }).selectOption({ label: 'Accounts' });
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.billValue}`) }).fill('1');
     await page.getByRole('textbox', { name: new RegExp(`^${MSG.penalty}`) }).fill('0');
     await page.getByRole('button', { name: MSG.addBill }).click();
@@ -277,8 +274,7 @@ test.describe('bills', () => {
     await page.getByRole('button', { name: `${MSG.billEdit} ${billMonth}` }).click();
     await row.getByRole('textbox', { name: MSG.penalty }).fill('5000');
     await expect(row.getByRole('textbox', { name: MSG.netAmount })).toHaveValue('120000');
-    await row.getByRole('combobox', { name: MSG.columnStatus }).click();
-    await page.getByRole('option', { name: 'Bill Passed' }).click();
+    await row.getByRole('combobox', { name: MSG.columnStatus }).selectOption({ label: 'Bill Passed' });
     await screenshot(page, 'bills-editing-desktop');
     await row.getByRole('button', { name: MSG.billSave }).click();
     await page.getByText(MSG.billUpdated).waitFor();

@@ -55,10 +55,9 @@ async function signInAsManager(viewport?: { width: number; height: number }) {
   return opened;
 }
 
-/** Picks an option of a Mantine Select by its label (which may end with the required asterisk). */
+/** Picks an option of a form's select (the browser's own) by its label, which may end with the required asterisk. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: new RegExp(`^${label}\\s*\\*?$`) }).selectOption({ label: option });
 }
 
 function workbook(rows: (string | number)[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 /** A form field by the start of its label (Mantine adds ' *' to a required one). */
 export function field(label: string): HTMLInputElement {
   const named = screen.getAllByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-  // a Select's option list carries its label too
-  const input = named.find((element) => element.tagName === 'INPUT' || element.tagName === 'TEXTAREA');
+  // a searchable Select's option list carries its label too
+  const input = named.find((element) => element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT');
   if (!input) throw new Error(`no input labelled ${label}`);
   return input as HTMLInputElement;
 }

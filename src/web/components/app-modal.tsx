@@ -1,28 +1,25 @@
-import type { ReactNode } from 'react';
-import { Modal, type ModalRootProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ModalPartsProps } from './modal-parts.js';
+
+// a dialog's code (Mantine's Modal: focus trap, overlay, scroll lock) is no part of a first
+// screen (decision 0029): it loads once a screen with a dialog is drawn, and is drawn when asked
+const loadModal = () => import('./modal-parts.js');
+const ModalParts = lazy(loadModal);
 
 /**
- * Mantine's Modal drawn from its parts, so that its header is a plain block: Mantine's own
- * is a <header>, which screen readers and axe take for a second banner beside the site's
- * top bar (issue 15). Its close button is named in the reader's language.
+ * A dialog (Mantine's Modal, with a plain header and a named close button: modal-parts.tsx).
+ * Its code starts loading when the screen that holds it is drawn, so it is in before the
+ * first tap that opens it; once opened, it stays mounted, so closing keeps its transition
+ * and gives focus back.
  */
-export function AppModal({ title, children, withCloseButton = true, ...props }: Omit<ModalRootProps, 'title'> & { title?: ReactNode; withCloseButton?: boolean }) {
-  const { t } = useTranslation();
-  // Modal.Header passes `component` on to its Box (a <header> by default)
-  const plainBlock = { component: 'div' } as object;
+export function AppModal(props: ModalPartsProps) {
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  useEffect(() => void loadModal().catch(() => {}), []);
+  if (!wanted) return null;
   return (
-    <Modal.Root {...props}>
-      <Modal.Overlay />
-      <Modal.Content>
-        {(title || withCloseButton) && (
-          <Modal.Header {...plainBlock}>
-            {title && <Modal.Title>{title}</Modal.Title>}
-            {withCloseButton && <Modal.CloseButton aria-label={t('common.close')} />}
-          </Modal.Header>
-        )}
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Suspense fallback={null}>
+      <ModalParts {...props} />
+    </Suspense>
   );
 }

@@ -41,4 +41,26 @@ describe('WholeNumberInput', () => {
     expect((input as HTMLInputElement).value).toBe('24');
     expect(seen.every((value) => /^\d*$/.test(value))).toBe(true);
   });
+
+  it('shows a thousands separator once the field is left, plain digits while typing', async () => {
+    const user = userEvent.setup();
+    function Workers() {
+      const [value, setValue] = useState<string | number>(1200);
+      return <WholeNumberInput label="Workers" value={value} onChange={setValue} thousandSeparator="," />;
+    }
+    render(
+      <MantineProvider>
+        <Workers />
+        <button type="button">elsewhere</button>
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText('Workers') as HTMLInputElement;
+    expect(input.value).toBe('1,200');
+    await user.click(input);
+    expect(input.value).toBe('1200');
+    await user.type(input, '5');
+    expect(input.value).toBe('12005');
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(input.value).toBe('12,005');
+  });
 });

@@ -1,6 +1,6 @@
 import { OTP_DIGITS } from '../../../shared/limits.js';
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Menu, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -12,6 +12,8 @@ import { errorText } from '../../api/error-text.js';
 import { detailDateTime, ROLE_VALUES, roleLabel, roleOptions, staffStatusLabel } from './admin-display.js';
 import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
+import { ActionsMenu } from '../../components/lazy-floating.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
 import { translateAnswer, useMessages } from '../../i18n/messages.js';
@@ -144,25 +146,21 @@ export default function AccountsPage() {
         </Table.Td>
         <Table.Td data-label={columns[6]} style={{ whiteSpace: 'nowrap' }}>{account.lastLoginAt ? detailDateTime(account.lastLoginAt, timeZone) : t('admin.accounts.never')}</Table.Td>
         <Table.Td data-label={columns[7]}>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <Button variant="light" size="xs" aria-label={t('admin.accounts.actionsFor', { name: account.name })}>
+          <ActionsMenu
+            target={(props) => (
+              <Button variant="light" size="xs" aria-label={t('admin.accounts.actionsFor', { name: account.name })} {...props}>
                 {m('columnActions')}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => setEditing(account)}>{t('admin.accounts.changeRoleWork')}</Menu.Item>
-              {account.disabled ? (
-                <Menu.Item onClick={() => setPending({ kind: 'enable', account })}>{t('admin.accounts.enable')}</Menu.Item>
-              ) : (
-                <Menu.Item color="red" onClick={() => setPending({ kind: 'disable', account })}>
-                  {t('admin.accounts.disable')}
-                </Menu.Item>
-              )}
-              <Menu.Item onClick={() => setPending({ kind: 'reset', account })}>{t('admin.accounts.sendReset')}</Menu.Item>
-              <Menu.Item onClick={() => setPending({ kind: 'end-sessions', account })}>{t('admin.accounts.endSessions')}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            actions={[
+              { label: t('admin.accounts.changeRoleWork'), onClick: () => setEditing(account) },
+              account.disabled
+                ? { label: t('admin.accounts.enable'), onClick: () => setPending({ kind: 'enable', account }) }
+                : { label: t('admin.accounts.disable'), color: 'red', onClick: () => setPending({ kind: 'disable', account }) },
+              { label: t('admin.accounts.sendReset'), onClick: () => setPending({ kind: 'reset', account }) },
+              { label: t('admin.accounts.endSessions'), onClick: () => setPending({ kind: 'end-sessions', account }) },
+            ]}
+          />
         </Table.Td>
       </Table.Tr>
     ));
@@ -178,9 +176,9 @@ export default function AccountsPage() {
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <TextInput type="search" label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} value={search} onChange={(event) => update({ q: event.currentTarget.value, page: null })} />
-        <Select label={t('admin.accounts.role')} data={roleOptions(t)} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder={t('admin.accounts.allRoles')} />
-        <Select label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder={t('admin.accounts.allWorkTypes')} />
-        <Select label={t('admin.accounts.disabledFilter')} data={disabledOptions} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder={t('admin.accounts.allAccounts')} />
+        <ChoiceSelect label={t('admin.accounts.role')} data={roleOptions(t)} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder={t('admin.accounts.allRoles')} />
+        <ChoiceSelect label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder={t('admin.accounts.allWorkTypes')} />
+        <ChoiceSelect label={t('admin.accounts.disabledFilter')} data={disabledOptions} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder={t('admin.accounts.allAccounts')} />
       </SimpleGrid>
       <Paper withBorder radius="lg">
         <Table.ScrollContainer minWidth={phone ? 0 : 960}>

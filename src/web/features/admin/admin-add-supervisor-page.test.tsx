@@ -24,8 +24,7 @@ describe('Add Supervisor (admin/addsupervisors)', () => {
     // the first wrong field takes the focus
     await waitFor(() => expect(document.activeElement).toBe(field('Supervisor Name')));
 
-    await user.click(field('Work'));
-    await user.click(await screen.findByRole('option', { name: 'MCC' }));
+    await user.selectOptions(field('Work'), 'MCC');
     await user.type(field('Supervisor Name'), 'Ravi Menon');
     expect(errorOf('Supervisor Name')).toBeNull(); // typing clears the field's message
     await user.type(field('Supervisor Email'), 'ravi.menon@example.com');

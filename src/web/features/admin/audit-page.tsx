@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DateRangePicker } from '../../components/lazy-date-pickers.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
+import { SearchableSelect } from '../../components/lazy-floating.js';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -70,17 +72,16 @@ export default function AuditPage() {
         {t('admin.menu.audit')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
-        <Select
+        <SearchableSelect
           label={t('admin.audit.person')}
           data={people}
           value={actor || null}
           onChange={(value) => update({ actor: value })}
-          searchable
           clearable
           placeholder={t('admin.audit.everyone')}
           nothingFoundMessage={t('admin.audit.nobody')}
         />
-        <Select
+        <ChoiceSelect
           label={t('admin.audit.area')}
           data={AUDIT_AREAS.map((area) => ({ value: area, label: areaLabel(area, t) }))}
           value={entity || null}

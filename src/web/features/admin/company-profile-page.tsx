@@ -1,7 +1,8 @@
-import { COMPANY_YEAR_MAX, COMPANY_YEAR_MIN, LOGO_MAX_BYTES, PERCENT_MAX } from '../../../shared/limits.js';
+import { COMPANY_YEAR_MAX, COUNTER_MAX, LOGO_MAX_BYTES, PERCENT_MAX } from '../../../shared/limits.js';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, NumberInput, Paper, Rating, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Divider, FileButton, Group, Image, Paper, Rating, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { WholeNumberInput } from '../../components/whole-number-input.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '../../../shared/company-profile.js';
@@ -168,18 +169,18 @@ function CompanyProfileForm({ initial }: { initial: CompanyProfile }) {
 
         <Section title={t('admin.company.figures')}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput size="md" label={t('admin.company.established')} value={form.established} onChange={(v) => patch({ established: number(v) })} min={COMPANY_YEAR_MIN} max={COMPANY_YEAR_MAX} allowDecimal={false} error={fieldError('established')} />
-            <NumberInput size="md" label={t('admin.company.satisfaction')} value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} min={0} max={PERCENT_MAX} allowDecimal={false} error={fieldError('satisfaction')} />
+            <WholeNumberInput size="md" label={t('admin.company.established')} value={form.established} onChange={(v) => patch({ established: number(v) })} maxLength={String(COMPANY_YEAR_MAX).length} error={fieldError('established')} />
+            <WholeNumberInput size="md" label={t('admin.company.satisfaction')} value={form.satisfaction} onChange={(v) => patch({ satisfaction: number(v) })} maxLength={String(PERCENT_MAX).length} error={fieldError('satisfaction')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             {COUNTERS.map((counter) => (
-              <NumberInput size="md"
+              <WholeNumberInput
+                size="md"
                 key={counter}
                 label={m(`counterLabels.${counter}`)}
                 value={form.counters[counter]}
                 onChange={(v) => patch({ counters: { ...form.counters, [counter]: number(v) } })}
-                min={0}
-                allowDecimal={false}
+                maxLength={String(COUNTER_MAX).length}
                 thousandSeparator=","
                 error={fieldError(`counters.${counter}`)}
               />

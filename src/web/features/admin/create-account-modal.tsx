@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -100,8 +101,8 @@ export function CreateAccountModal({ opened, onClose }: { opened: boolean; onClo
               error={errors.password}
               autoComplete="new-password"
             />
-            <Select label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} allowDeselect={false} error={errors.role} />
-            <Select
+            <ChoiceSelect label={t('admin.accounts.role')} description={t('admin.createAccount.roleHint')} required data={roleOptions(t)} value={form.role} onChange={(value) => set('role')(value ?? String(ROLE.manager))} error={errors.role} />
+            <ChoiceSelect
               label={t('admin.accounts.workType')}
               description={role === ROLE.supervisor ? t('admin.createAccount.workHintSupervisor') : t('admin.createAccount.optional')}
               data={WORK_OPTIONS}

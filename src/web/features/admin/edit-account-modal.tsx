@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { AppModal } from '../../components/app-modal.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -55,8 +56,8 @@ function EditAccountForm({ account, onClose }: { account: Account; onClose: () =
           {message}
         </Alert>
       ) : null}
-      <Select label={t('admin.accounts.role')} data={roleOptions(t)} value={role} onChange={(value) => setRole(value ?? role)} allowDeselect={false} />
-      <Select label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => setWork(value ?? '')} clearable placeholder={t('admin.accounts.none')} />
+      <ChoiceSelect label={t('admin.accounts.role')} data={roleOptions(t)} value={role} onChange={(value) => setRole(value ?? role)} />
+      <ChoiceSelect label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => setWork(value ?? '')} clearable placeholder={t('admin.accounts.none')} />
       {role !== String(account.role) ? (
         <Text size="sm" c="dimmed">
           {t('admin.editAccount.roleChangeNote')}

@@ -1,6 +1,7 @@
 import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { DecimalInput } from '../../components/decimal-input.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +104,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
       <Table.Td>
         <Group gap="md" align="flex-start" wrap="wrap">
           <Group gap="xs" align="flex-start" wrap="nowrap">
-            <NumberInput
+            <DecimalInput
               aria-label={t('admin.norms.perCoachFor', { work: label })}
               value={value}
               onChange={(next) => {
@@ -113,7 +114,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
               min={0}
               max={STAFFING_NORM_MAX}
               step={0.1}
-              decimalScale={3}
+              scale={3}
               error={error}
               w={96}
               size="sm"

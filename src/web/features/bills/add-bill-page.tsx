@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { MonthPicker } from '../../components/lazy-date-pickers.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +86,7 @@ export default function AddBillPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select label={t('bills.work')} placeholder={t('bills.chooseWork')} data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
+              <ChoiceSelect label={t('bills.work')} placeholder={t('bills.chooseWork')} data={workOptions} value={form.work || null} onChange={(value) => set('work')(value ?? '')} required />
               <MonthPicker
                 label={m('columnMonth')}
                 placeholder={t('bills.pickMonth')}
@@ -97,7 +98,7 @@ export default function AddBillPage() {
                 required
                 clearable
               />
-              <Select label={m('columnStatus')} placeholder={t('bills.chooseStatus')} data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
+              <ChoiceSelect label={m('columnStatus')} placeholder={t('bills.chooseStatus')} data={statusOptions} value={form.status || null} onChange={(value) => set('status')(value ?? '')} required />
               <AmountInput label={m('billValue')} size="md" value={form.billvalue} onChange={set('billvalue')} required />
               <AmountInput label={m('penalty')} size="md" value={form.penalty} onChange={set('penalty')} required />
               <AmountInput label={m('netAmount')} size="md" value={form.netamount} onChange={set('netamount')} required />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { AmountInput } from './amount-input.js';
 import { useBills, useDeleteBill, useUpdateBill } from './api.js';
 import { useBillStatusLabel, useBillStatusOptions } from '../../i18n/bill-status-label.js';
@@ -308,7 +309,7 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
         <AmountInput size="sm" aria-label={m('penalty')} value={draft.penalty} onChange={(value) => onChange('penalty', value)} miw={100} />
       </Table.Td>
       <Table.Td>
-        <Select size="sm" aria-label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} miw={170} comboboxProps={{ withinPortal: true }} />
+        <ChoiceSelect size="sm" aria-label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} miw={170} />
       </Table.Td>
       <Table.Td>
         <EditActions saving={saving} onSave={onSave} onCancel={onCancel} />
@@ -335,7 +336,7 @@ function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onD
           <AmountInput label={m('billValue')} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} />
           <AmountInput label={m('penalty')} value={draft.penalty} onChange={(value) => onChange('penalty', value)} />
           <AmountInput label={m('netAmount')} value={draft.netamount} onChange={(value) => onChange('netamount', value)} />
-          <Select label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} allowDeselect={false} />
+          <ChoiceSelect label={m('columnStatus')} data={statusOptions} value={draft.status || null} onChange={(value) => onChange('status', value ?? '')} />
           <EditActions saving={saving} onSave={onSave} onCancel={onCancel} grow />
         </Stack>
       ) : (

@@ -109,7 +109,8 @@ describe('Add Work Details (manager)', () => {
     await user.clear(coaches);
     await user.type(coaches, '20');
     expect(counter('Required Staff')).toHaveProperty('textContent', '12');
-    await user.click(screen.getByPlaceholderText('Choose a supervisor'));
+    // the searchable list loads after the screen: a read-only field of its label stands in until then
+    await user.click(await screen.findByRole('combobox', { name: /^Supervisor/ }));
     await user.click(await screen.findByRole('option', { name: new RegExp(manager.user.name) }));
     await user.click(submit);
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter supplied bedsheet count');

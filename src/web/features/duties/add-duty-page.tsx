@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { WholeNumberInput } from '../../components/whole-number-input.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
+import { SearchableSelect } from '../../components/lazy-floating.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DUTY_TYPES, hasDutyType, isTrainWork } from '../../../shared/duties.js';
@@ -234,12 +236,11 @@ export default function AddDutyPage() {
                     withAsterisk
                   />
                   {hasDutyType(work) && (
-                    <Select
+                    <ChoiceSelect
                       label={t('duties.type')}
                       data={DUTY_TYPES.map((value) => ({ value, label: t(`duties.dutyTypes.${value}`) }))}
                       value={fields.type}
                       onChange={(value) => set('type', value ?? 'Primary')}
-                      allowDeselect={false}
                     />
                   )}
                   {work === 'acca' && (
@@ -255,7 +256,7 @@ export default function AddDutyPage() {
               )}
 
               {isManager && (
-                <Select
+                <SearchableSelect
                   label={t('duties.columns.supervisor')}
                   placeholder={supervisors.isPending ? m('loading') : t('duties.chooseSupervisor')}
                   data={supervisorOptions}
@@ -264,7 +265,6 @@ export default function AddDutyPage() {
                     setSupervisor(value);
                     setProblem(null);
                   }}
-                  searchable
                   nothingFoundMessage={t('duties.noSupervisors')}
                   withAsterisk={train}
                 />

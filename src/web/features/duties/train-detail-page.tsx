@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { WholeNumberInput } from '../../components/whole-number-input.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -261,7 +262,7 @@ function DutyDetail({ duty, lowerCaseStatus, backTo, fix }: { duty: ShownDuty; l
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label={t('duties.columns.trainNo')} value={trainno} onChange={(e) => changing(setTrainno)(e.currentTarget.value)} maxLength={TRAIN_NO_MAX} withAsterisk={train} />
-                <Select label={t('duties.columns.status')} data={statusOptions} value={status} onChange={changing(setStatus)} allowDeselect={false} withAsterisk />
+                <ChoiceSelect label={t('duties.columns.status')} data={statusOptions} value={status} onChange={changing(setStatus)} withAsterisk />
                 <TextInput label={t('duties.columns.supervisor')} value={supervisorLabel(duty)} readOnly variant="filled" />
                 <WholeNumberInput
                   label={coachesLabel}

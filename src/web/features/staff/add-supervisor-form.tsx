@@ -1,4 +1,5 @@
-import { Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -84,14 +85,14 @@ export function AddSupervisorForm() {
             {m('addSupervisor')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
+            <ChoiceSelect label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required />
             <TextInput label={t('staff.fields.supervisorName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.supervisorEmail')} type="email" inputMode="email" autoComplete="off" {...text('email')} required />
             <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
             <PasswordInput label={t('staff.fields.password')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('password')} required />
             <PasswordInput label={t('staff.fields.confirmPassword')} visibilityToggleButtonProps={{ 'aria-label': t('staff.togglePassword') }} autoComplete="new-password" {...text('confirmPassword')} required />
             <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
-            <Select label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} allowDeselect={false} />
+            <ChoiceSelect label={t('staff.fields.designation')} data={designationOptions} {...select('designation')} />
             <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} required />
             <IfscFields
               lookup={ifsc}

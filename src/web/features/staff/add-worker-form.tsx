@@ -1,4 +1,5 @@
-import { Button, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { useTranslation } from 'react-i18next';
 import { AADHAR_DIGITS, PHONE_DIGITS } from '../../../shared/limits.js';
 import { staffRules } from '../../forms/form-rules.js';
@@ -52,12 +53,12 @@ export function AddWorkerForm() {
             {m('addWorker')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            <Select label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required allowDeselect={false} />
+            <ChoiceSelect label={t('staff.fields.work')} placeholder={t('staff.fields.chooseWork')} data={workOptions} {...select('work')} required />
             <TextInput label={t('staff.fields.workerName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.phoneNumber')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
             <TextInput label={t('staff.fields.aadharNumber')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
             <TextInput label={m('columnEmpId')} description={m('empIdHint')} autoComplete="off" {...text('empid')} />
-            <Select label={t('staff.fields.designation')} data={workerDesignationOptions} {...select('designation')} allowDeselect={false} />
+            <ChoiceSelect label={t('staff.fields.designation')} data={workerDesignationOptions} {...select('designation')} />
             <TextInput label={t('staff.fields.category')} autoComplete="off" {...text('category')} />
             <TextInput label={t('staff.fields.wagePerDay')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
             <IfscFields

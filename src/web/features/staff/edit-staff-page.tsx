@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -152,16 +153,15 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
             <TextInput label={t('staff.fields.staffName')} autoComplete="off" {...text('name')} required />
             <TextInput label={t('staff.fields.phone')} type="tel" autoComplete="off" {...digits('phone', PHONE_DIGITS)} required />
             <TextInput label={m('columnEmpId')} autoComplete="off" {...text('empid')} required />
-            <Select
+            <ChoiceSelect
               label={t('staff.fields.designation')}
               data={designationOptions}
               {...select('designation')}
-              allowDeselect={false}
               disabled={own}
             />
             <TextInput label={t('staff.fields.aadhar')} autoComplete="off" {...digits('aadhar', AADHAR_DIGITS)} required />
             <TextInput label={t('staff.fields.wage')} inputMode="decimal" leftSection="₹" autoComplete="off" {...text('wage')} />
-            <Select label={t('staff.fields.work')} data={workOptions} {...select('work')} required allowDeselect={false} />
+            <ChoiceSelect label={t('staff.fields.work')} data={workOptions} {...select('work')} required />
             <IfscFields
               lookup={ifsc}
               invalidMessage={m('ifscInvalidEdit')}
@@ -172,12 +172,11 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
             <TextInput label={t('staff.fields.accountNumber')} inputMode="numeric" autoComplete="off" {...text('acnumber')} />
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
-            <Select
+            <ChoiceSelect
               label={m('columnStatus')}
               placeholder={m('selectStaffStatus')}
               data={statusOptions}
               {...select('status')}
-              allowDeselect={false}
             />
           </SimpleGrid>
           <Group gap="sm">

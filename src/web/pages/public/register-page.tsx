@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Center, Input, Loader, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Input, Loader, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PHONE_DIGITS } from '../../../shared/limits.js';
@@ -14,6 +14,7 @@ import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js'
 import { fieldErrors } from '../../forms/field-errors.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
@@ -117,14 +118,7 @@ export default function RegisterPage() {
             <TextInput label="Name" autoComplete="name" {...text('name')} required />
             <TextInput label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} required />
             <TextInput label="Phone" type="tel" autoComplete="tel-national" {...digits('phone', PHONE_DIGITS)} />
-            <Select
-              label="Work type"
-              placeholder="Choose a work type"
-              data={workOptions}
-              {...select('work')}
-              clearable
-              comboboxProps={{ withinPortal: true }}
-            />
+            <ChoiceSelect label="Work type" placeholder="Choose a work type" data={workOptions} {...select('work')} clearable />
           </SimpleGrid>
           {firstAccount ? null : (
             <Input.Wrapper label="Role" error={errors.role} size="md">
