@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 
 /** The admin area (SPEC §2), guarded by /auth/adminauth. */
 export default function AdminArea() {
@@ -21,10 +22,12 @@ export default function AdminArea() {
     { label: t('admin.menu.audit'), to: '/dashboard/admin/audit' },
   ];
   return (
-    <RoleGuard area="admin">
-      <AreaShell menuTitle={t('admin.menuTitle')} links={adminLinks}>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="admin">
+        <AreaShell menuTitle={t('admin.menuTitle')} links={adminLinks}>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
 /**
@@ -40,10 +41,12 @@ export default function ManagerArea() {
   const { t } = useTranslation();
   const links = useQuickLinks();
   return (
-    <RoleGuard area="manager">
-      <AreaShell menuTitle={t('manager.quickLinks')} links={links}>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="manager">
+        <AreaShell menuTitle={t('manager.quickLinks')} links={links}>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

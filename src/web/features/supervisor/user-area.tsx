@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
 /** The supervisor's side menu (SPEC §2 user area), in the reader's language. */
@@ -25,10 +26,12 @@ export default function UserArea() {
   const { t } = useTranslation();
   const menu = useMenu();
   return (
-    <RoleGuard area="user">
-      <AreaShell menuTitle={t('supervisor.menu.title')} links={menu} largeTargets>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="user">
+        <AreaShell menuTitle={t('supervisor.menu.title')} links={menu} largeTargets>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

@@ -14,6 +14,7 @@ import { notifyCreated, notifyCreateFailed } from '../../forms/create-toasts.js'
 import { fieldErrors } from '../../forms/field-errors.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
+import { WithQueries } from '../../query-client.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
@@ -27,6 +28,14 @@ type Form = typeof emptyForm;
  * manager without a session; afterwards only a signed-in manager or admin may register.
  */
 export default function RegisterPage() {
+  return (
+    <WithQueries>
+      <RegisterForm />
+    </WithQueries>
+  );
+}
+
+function RegisterForm() {
   usePageMeta('Register · Dutyroll', 'Register an account for Dutyroll.');
   const { user, token } = useAuth();
   const location = useLocation();
