@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogueParts } from './vite.catalogues.js';
 import { codeSplitting } from './vite.chunks.js';
 
 const api = 'http://127.0.0.1:3000';
@@ -13,7 +14,7 @@ const api = 'http://127.0.0.1:3000';
  */
 export default defineConfig(async ({ command }) => ({
   root: 'src/web',
-  plugins: [react(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : [])],
+  plugins: [react(), catalogueParts(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : [])],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -12,7 +12,7 @@ import type { publicCompanyProfile } from '../shared/api/admin.js';
 import type { SuccessBody } from '../shared/api/contract.js';
 import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
 import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
-import { MSG } from '../shared/messages.js';
+import { SITE_MSG } from '../shared/site-messages.js';
 import { DEFAULT_APP_TZ } from '../shared/time.js';
 import { call } from './api/call.js';
 
@@ -145,10 +145,10 @@ export function addressLines(address: string): string[] {
 /** SPEC §9 counters in display order, with their SPEC labels. */
 export function counterList(counters: Counters): { label: string; value: number }[] {
   return [
-    { label: MSG.counterLabels.workers, value: counters.workers },
-    { label: MSG.counterLabels.totalWork, value: counters.totalWork },
-    { label: MSG.counterLabels.clients, value: counters.clients },
-    { label: MSG.counterLabels.states, value: counters.states },
+    { label: SITE_MSG.counterLabels.workers, value: counters.workers },
+    { label: SITE_MSG.counterLabels.totalWork, value: counters.totalWork },
+    { label: SITE_MSG.counterLabels.clients, value: counters.clients },
+    { label: SITE_MSG.counterLabels.states, value: counters.states },
   ];
 }
 

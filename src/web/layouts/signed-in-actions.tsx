@@ -1,5 +1,7 @@
 import { useAuth } from '../auth/auth-context.js';
 import { useGuardedLogout } from '../offline/sign-out-guard.js';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../i18n/english.js';
 import { useMessages } from '../i18n/messages.js';
 import { WithQueries } from '../query-client.js';
 import classes from './site-layout.module.css';

@@ -3,7 +3,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { errorText } from '../api/error-text.js';
 import { i18next } from '../i18n/i18n.js';
-import { messageText } from '../i18n/messages.js';
+import { siteText } from '../i18n/messages.js';
 import { backTarget, describeRouteError } from './route-error-model.js';
 import classes from './route-error.module.css';
 
@@ -69,14 +69,14 @@ export function RouteError() {
           {i18next.t(view.title)}
         </Title>
         <Text c="dimmed" ta="center">
-          {'error' in view.detail ? errorText(view.detail.error) : 'code' in view.detail ? messageText(view.detail.code) : i18next.t(view.detail.key)}
+          {'error' in view.detail ? errorText(view.detail.error) : 'code' in view.detail ? siteText(view.detail.code) : i18next.t(view.detail.key)}
         </Text>
         <div className={classes.actions}>
           <button type="button" className={classes.primary} onClick={tryAgain}>
             {i18next.t('common.tryAgain')}
           </button>
           <button type="button" className={classes.secondary} onClick={goBack}>
-            {messageText('goBack')}
+            {siteText('goBack')}
           </button>
         </div>
       </Stack>

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';

@@ -6,6 +6,8 @@ import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
+// English beyond the public site's texts, in before this page is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { authRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
