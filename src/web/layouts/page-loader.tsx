@@ -4,7 +4,8 @@ import classes from './page-loader.module.css';
 /**
  * A quiet centred spinner for the moments a page or a check is on its way. Plain elements
  * that look as Mantine's Loader (dots) in a Center and Stack: this is part of the first
- * download, which carries no Mantine component.
+ * download, which carries no Mantine component. `data-page-loader` marks it for the
+ * journeys that wait until a page has loaded (e2e/a11y.e2e.ts).
  */
 export function PageLoader({ label }: { label?: string }) {
   const { t } = useTranslation();
