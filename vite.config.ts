@@ -1,9 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogueParts } from './vite.catalogues.js';
 import { codeSplitting } from './vite.chunks.js';
 import { precompressed } from './vite.precompress.js';
 
 const api = 'http://127.0.0.1:3000';
+
+/**
+ * react-i18next reads useSyncExternalStore through the `use-sync-external-store/shim`
+ * package, a stand-in for React before 18 that hands over React's own hook on React 18
+ * and later; the app's React 19 always takes that branch, so the build gives React's hook
+ * directly and the first download carries no stand-in (0.7 KB; decision 0029).
+ */
+function reactsOwnSyncExternalStore(): Plugin {
+  const id = '\0use-sync-external-store-shim';
+  return {
+    name: 'dutyroll:react-sync-external-store',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? id : null),
+    load: (loading) => (loading === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
 
 /**
  * The web app lives in src/web and builds into dist/web, which the server serves:
@@ -15,7 +32,7 @@ const api = 'http://127.0.0.1:3000';
  */
 export default defineConfig(async ({ command }) => ({
   root: 'src/web',
-  plugins: [react(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : []), precompressed()],
+  plugins: [react(), catalogueParts(), reactsOwnSyncExternalStore(), ...(command === 'build' ? await import('./vite.pwa.js').then(({ pwaPlugins }) => pwaPlugins()) : []), precompressed()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { catalogueParts } from './vite.catalogues.js';
 
 /**
  * The server suite's tests that use the suite's database (test/helpers/test-app.ts, the
@@ -57,6 +58,8 @@ const BUILD_TESTS = ['test/chunks-build.test.ts', 'test/pwa-build.test.ts'];
  * Coverage (--coverage) reports the web app's lines; `unit` and `web` are what reach them.
  */
 export default defineConfig({
+  // the English catalogue's two parts, as the build makes them (vite.catalogues.ts)
+  plugins: [catalogueParts()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -52,13 +52,14 @@ const widths: [string, Width][] = [
 ];
 
 /**
- * The page has drawn its heading, loaded its data (no skeleton, busy table or page-loading
- * bar left; the chat's live stream never lets the network idle) and stopped moving.
+ * The page has drawn its heading, loaded its data (no skeleton, busy table, spinner —
+ * PageLoader's, or a Mantine Loader in the page — or page-loading bar left; the chat's
+ * live stream never lets the network idle) and stopped moving.
  */
 async function settled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction(
-    () => !document.querySelector('.mantine-Skeleton-root, [aria-busy="true"], main .mantine-Loader-root:not(button *), [role="progressbar"][aria-label="Loading page"]'),
+    () => !document.querySelector('.mantine-Skeleton-root, [aria-busy="true"], main .mantine-Loader-root:not(button *), [data-page-loader], [role="progressbar"][aria-label="Loading page"]'),
   );
   await motionSettled(page);
 }

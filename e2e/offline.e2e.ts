@@ -315,7 +315,7 @@ test.describe('offline writes', () => {
 
 test.describe('a phone shared by two supervisors', () => {
   test("a session that ends without Logout leaves none of its saved lists; its unsent change waits for its own account, never sent under another", async () => {
-    const keptText = (count: number) => (count === 1 ? T.keptForOwner_one : T.keptForOwner_other).replace('{{count}}', String(count));
+    const keptText = (count: number) => (count === 1 ? en.auth.keptForOwner_one : en.auth.keptForOwner_other).replace('{{count}}', String(count));
     // a duty of A's on the server, so A's saved live list holds a train number and a crew name
     const supervisors = (await call<{ supervisor: { _id: string; name: string }[] }>('GET', '/auth/getsupervisor', managerToken)).supervisor;
     const aId = supervisors.find((s) => s.name === sharedA.name)!._id;
@@ -356,7 +356,7 @@ test.describe('a phone shared by two supervisors', () => {
     await page.waitForURL('**/login');
     const notice = page.getByTestId('kept-changes-notice');
     await notice.getByText(keptText(1)).waitFor();
-    await notice.getByRole('button', { name: T.closeNotice }).click();
+    await notice.getByRole('button', { name: en.auth.closeNotice }).click();
     await expect(notice).toHaveCount(0);
 
     // 2. B signs in on the same browser: nothing of A's is shown, saved for B, or sent under B's account

@@ -324,23 +324,28 @@ test.describe('404 and the signed-in top bar', () => {
     await context.close();
   });
 
-  test('the public pages load no dashboard code and / stays within 185 KB of gzipped JavaScript', async () => {
+  test('the public pages load no dashboard code and / stays within 150 KB of gzipped JavaScript to its first screen', async () => {
     const { context, page } = await openPage(browser, app, PHONE);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await openAndSettle(page, '/', new RegExp(profile.name));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: new RegExp(profile.name) }).waitFor();
+    // what the first screen needed; the toaster comes later (the first tap, or a few idle seconds)
+    const firstScreen = new Set(scripts);
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('testimonial-strip').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     const { gzipSync } = await import('node:zlib');
     let total = 0;
-    for (const url of new Set(scripts)) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+    for (const url of firstScreen) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
     expect(scripts.filter((url) => /manager|admin|user-area|supervisor|role-guard|area-shell/.test(url))).toEqual([]);
-    // 150 KB until issue 14; the languages (i18next, the English catalogue and the message
-    // matcher, ≈28 KB) are part of the first paint so no page shows English before its own
-    // language (decision 0019). Issue 15 cuts the entry's JavaScript.
-    expect(total).toBeLessThanOrEqual(185 * 1024);
+    // issue 25: 150 KB. The languages stay part of the first paint (no page shows English
+    // before its own language, decision 0019), the English texts as far as the public site
+    // shows them; the query library and the signed-in screens' texts are not (decision 0029,
+    // "The public pages within 150 KB").
+    expect(total).toBeLessThanOrEqual(150 * 1024);
     for (const path of ['/about', '/contact', '/policy']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

@@ -31,6 +31,12 @@ describe('the chunks of the real build', () => {
     }
   });
 
+  it('brings the marketing pages, the 404 page and sign-in to their first screen within 150 KB of gzipped JavaScript (issue 25)', async () => {
+    const pages = routes.filter((item) => item.area === 'public' && !/forget|register/.test(item.path));
+    expect(pages.map((item) => item.path).sort()).toEqual(['/', '/(not found)', '/about', '/contact', '/login', '/policy']);
+    for (const page of pages) expect(await gzipJs(built, toScreen(page)), page.path).toBeLessThanOrEqual(150 * 1024);
+  });
+
   it("gives the manager's dashboard the first screens' code, not the later screens' (libs, shared)", async () => {
     const dashboard = toScreen(route('/dashboard/manager'));
     expect(names(dashboard).filter((name) => /^(?:libs|shared)(?:-|$)/.test(name))).toEqual([]);

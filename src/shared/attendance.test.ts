@@ -7,12 +7,11 @@ import {
   FUTURE_DAY,
   isFutureDay,
   isPresent,
-  monthLabel,
-  shortDayLabel,
   wageRegisterTitle,
   wagesFileName,
 } from './attendance.js';
 import { BILL_STATUSES } from './bills.js';
+import { monthLabel, shortDayLabel } from './months.js';
 import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, CHAT_TEXT_MAX, CONSUMED_COACH_MAX, DASHBOARD_CHART_DAYS } from './limits.js';
 import { MSG } from './messages.js';
 import { MONEY_MAX, MONEY_PATTERN, moneyPaise, moneyText } from './money.js';

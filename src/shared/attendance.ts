@@ -1,4 +1,5 @@
 import { MSG } from './messages.js';
+import { monthLabel, monthParts } from './months.js';
 
 /** SPEC §4 attendance day codes and their values, and the month labels of the reports. */
 const ATTENDANCE_CODES = ['A', 'P', 'P2', 'P3'] as const;
@@ -45,27 +46,6 @@ export function attendanceValue(code: AttendanceCode): number {
 /** Whether a day's code counts the worker as present (the grid's per-day footer). */
 export function isPresent(code: AttendanceCode): boolean {
   return attendanceValue(code) > 0;
-}
-
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-
-/** The year and month number of a 'YYYY-MM' month. */
-function monthParts(month: string): { year: number; number: number } {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return { year, number };
-}
-
-/** 'November 2026' for '2026-11' (the text itself when it is not a month). */
-export function monthLabel(month: string): string {
-  const { year, number } = monthParts(month);
-  const name = MONTH_NAMES[number - 1];
-  return name && Number.isInteger(year) ? `${name} ${year}` : month;
-}
-
-/** '21 Nov' for '2026-11-21'. */
-export function shortDayLabel(day: string): string {
-  const { number } = monthParts(day);
-  return `${Number(day.slice(8, 10))} ${MONTH_NAMES[number - 1]!.slice(0, 3)}`;
 }
 
 /** 'Attendance - November 2026' (SPEC §2). */

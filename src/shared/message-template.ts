@@ -141,16 +141,18 @@ function paramsFor(fields: readonly string[], values: Record<string, string | nu
 type Tree = { readonly [key: string]: unknown };
 
 /**
- * Gives every MSG entry its code (its path) and makes its texts known. Called once, by
- * messages.ts; a text two entries share would make its code ambiguous, so it is refused
- * (one code per text; messages.test.ts holds it too).
+ * Gives every MSG entry its code (its path) and makes its texts known. Called by
+ * site-messages.ts and by messages.ts (whose MSG includes SITE_MSG); a text two entries
+ * share would make its code ambiguous, so it is refused (one code per text;
+ * messages.test.ts holds it too).
  */
 export function indexMessages(tree: Tree, prefix = ''): void {
   for (const [key, value] of Object.entries(tree)) {
     const code = prefix + key;
     if (typeof value === 'string') {
       const before = known.get(value);
-      if (before) throw new Error(`MSG.${code} has the words of MSG.${before.code}: one code per text`);
+      // (SITE_MSG's entries are indexed twice, alone and within MSG, under the same code)
+      if (before && before.code !== code) throw new Error(`MSG.${code} has the words of MSG.${before.code}: one code per text`);
       known.set(value, { code });
     } else if (typeof value === 'function') {
       (value as MessageTemplate<never[]>).code = code;

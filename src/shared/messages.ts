@@ -17,10 +17,13 @@ import {
 } from './limits.js';
 import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
 import { indexMessages, plural, template } from './message-template.js';
+import { SITE_MSG } from './site-messages.js';
 
 /**
- * Every user-facing text of SPEC.md that the product shows, in one place, so the screens,
+ * Every user-facing text of SPEC.md that the product shows, in one object, so the screens,
  * the API and the tests use the same words. Texts that are ours (not in SPEC) are marked.
+ * The public site's texts are written in site-messages.ts (SITE_MSG) and are part of MSG
+ * under the same codes: the web app's first download carries those alone.
  *
  * Each entry's key is its code (dotted in a group: 'fields.trainNumber'): the server sends
  * it beside the words, and the web's catalogues are keyed by it. This is the one place the
@@ -35,10 +38,9 @@ const oneOf = (choices: readonly string[]) => (choices.length < 2 ? choices.join
 const count = (value: number) => value.toLocaleString('en-US');
 
 export const MSG = {
+  ...SITE_MSG,
+
   // §8 login
-  loginSuccess: 'Login successfully',
-  loginFailed: 'Login failed',
-  somethingWentWrong: 'Something went wrong',
   // ours: one message for a wrong e-mail or a wrong password, so neither is revealed
   invalidCredentials: 'Invalid email or password',
   tooManyLogins: `Too many failed sign-in attempts. Please try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`,
@@ -86,8 +88,6 @@ export const MSG = {
 
   // §2 access guard, 404, admin
   redirecting: template<[seconds: number]>('Redirecting you in {{0}} seconds'),
-  pageNotFound: 'Page Not Found',
-  goBack: 'Go Back',
   adminGreeting: template<[name: string | null | undefined]>('Hi, {{0}}!', { anonymous: 'Hi, Admin!' }),
   adminWelcome: 'Welcome to the Admin Dashboard',
   managerGreetingName: template<[name: string | null | undefined]>('{{0}}', { anonymous: 'Manager' }),
@@ -269,42 +269,8 @@ export const MSG = {
   noAuditYet: 'No changes recorded yet.',
 
   // @messages:web-public
-  // §1 and §2 public site: layout, home, about, contact, policy
-  navHome: 'Home',
-  navAbout: 'About',
-  login: 'Login',
+  // §1 and §2 public site: the rest of its texts are SITE_MSG's (site-messages.ts)
   logout: 'Logout',
-  footerContact: 'Contact',
-  copyright: template<[year: number, company: string]>('© {{0}} {{1}}. All rights reserved.'),
-  ourServices: 'Our Services',
-  aboutUs: 'About Us',
-  since: template<[year: number]>('Since {{0}}'),
-  establishedIn: template<[year: number]>('Established in {{0}}'),
-  clientSatisfaction: 'Client satisfaction',
-  whyChooseUs: 'Why Choose Us',
-  counterLabels: { workers: 'Workers', totalWork: 'Total Work', clients: 'Clients', states: 'States' },
-  testimonials: 'Testimonials',
-  faq: 'Frequently Asked Questions',
-  contactUs: 'Contact Us',
-  privacyPolicy: 'Privacy Policy',
-  policySections: {
-    collected: 'Information We Collect',
-    use: 'How We Use Information',
-    sharing: 'Sharing of Information',
-    security: 'Data Security',
-    rights: 'Your Data Rights',
-    changes: 'Changes to This Policy',
-  },
-  // ours: carousel and strip controls
-  previousSlide: 'Previous service',
-  nextSlide: 'Next service',
-  showSlide: template<[index: number, title: string]>('Show slide {{0}}: {{1}}'),
-  slideOf: template<[index: number, count: number]>('{{0}} of {{1}}'),
-  pauseRotation: 'Pause rotation',
-  resumeRotation: 'Resume rotation',
-  previousTestimonials: 'Previous testimonials',
-  nextTestimonials: 'Next testimonials',
-  starsOutOf5: template<[stars: number]>('Rated {{0}} out of 5'),
   // @messages:web-staff
   addWorker: 'Add Worker',
   addSupervisor: 'Add Supervisor',
@@ -382,9 +348,7 @@ export const MSG = {
   notSignedIn: 'Please sign in to continue',
   sessionExpired: 'Your session has ended. Please sign in again.',
   forbidden: 'You are not allowed to do this',
-  notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please try again later.',
-  serverError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidRequest: 'Invalid request',
   bodyNotObject: "The request body must be a JSON object with the form's fields",
@@ -399,10 +363,6 @@ export const MSG = {
   monthOutOfRange: `Month must be given as YYYY-MM, between ${CALENDAR_YEAR_MIN} and ${CALENDAR_YEAR_MAX}`,
   cursorInvalid: 'The cursor is not valid. Load the list again from the start.',
   idInvalid: template<[field: string]>('{{0}} is not a valid id', { fields: ['0'] }),
-
-  // ours: web app
-  cannotReachServer: 'Cannot reach the server. Check your connection and try again.',
-  requestTimedOut: 'The server did not answer in time. Check your connection and try again.',
 
   /**
    * ours: the names of fields that messages name ("Train number is required"), as the shared

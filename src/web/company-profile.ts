@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 // The logo and the first slide's picture are above the fold on every phone: inlined as
 // data: URLs (about 1 KB each) so the first paint waits for no image request.
 import builtInLogoUrl from './pages/public/images/logo.svg?inline';
@@ -13,7 +12,7 @@ import type { publicCompanyProfile } from '../shared/api/admin.js';
 import type { SuccessBody } from '../shared/api/contract.js';
 import type { CompanyProfile as EditableCompanyProfile } from '../shared/company-profile.js';
 import { DEFAULT_COMPANY_PROFILE } from '../shared/company-profile-defaults.js';
-import { MSG } from '../shared/messages.js';
+import { SITE_MSG } from '../shared/site-messages.js';
 import { DEFAULT_APP_TZ } from '../shared/time.js';
 import { call } from './api/call.js';
 
@@ -146,10 +145,10 @@ export function addressLines(address: string): string[] {
 /** SPEC §9 counters in display order, with their SPEC labels. */
 export function counterList(counters: Counters): { label: string; value: number }[] {
   return [
-    { label: MSG.counterLabels.workers, value: counters.workers },
-    { label: MSG.counterLabels.totalWork, value: counters.totalWork },
-    { label: MSG.counterLabels.clients, value: counters.clients },
-    { label: MSG.counterLabels.states, value: counters.states },
+    { label: SITE_MSG.counterLabels.workers, value: counters.workers },
+    { label: SITE_MSG.counterLabels.totalWork, value: counters.totalWork },
+    { label: SITE_MSG.counterLabels.clients, value: counters.clients },
+    { label: SITE_MSG.counterLabels.states, value: counters.states },
   ];
 }
 
@@ -165,28 +164,83 @@ const EDITABLE_KEYS = ['name', 'shortName', 'logo', 'phone', 'email', 'address',
 type SavedProfile = SuccessBody<typeof publicCompanyProfile>;
 
 /**
- * The query key of GET /company-profile: the admin's screen (features/admin/api.ts) reads
- * and refreshes the same query, so a saved change shows on the public pages at once.
+ * The query key of GET /company-profile in the query cache: the admin's screen
+ * (features/admin/api.ts) reads and refreshes it there, through `readCompanyProfile`, so a
+ * saved change shows on the public pages at once.
  */
 export const companyProfileKey = ['company-profile'] as const;
 
-/** The read itself, through the address table like every call (no schema: the server checks its answer). */
-export const companyProfileQuery = {
-  queryKey: companyProfileKey,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => call(API.publicCompanyProfile, { signal }),
-};
+/**
+ * The saved profile as the public pages, the top bar and the footer show it. Not in the
+ * query cache: the public pages do not carry the query library (decision 0029, "The public
+ * pages within 150 KB"), so this small store does for this one read what the cache did:
+ * each page that shows it reads it again when it opens if the last answer is more than a
+ * few seconds old (and when the connection comes back), one read at a time, a failed read
+ * tried once more after a second, and keeps what it shows when the reads fail.
+ */
+const STALE_AFTER_MS = 3000;
+const RETRY_AFTER_MS = 1000;
+let saved: SavedProfile | undefined;
+let savedAt = 0;
+let reading: Promise<SavedProfile> | null = null;
+const listeners = new Set<() => void>();
+
+function keep(answer: SavedProfile): SavedProfile {
+  savedAt = Date.now();
+  // the same answer keeps the same object, so nothing is drawn again for it
+  if (saved === undefined || JSON.stringify(answer) !== JSON.stringify(saved)) {
+    saved = answer;
+    listeners.forEach((listener) => listener());
+  }
+  return saved;
+}
+
+/**
+ * GET /company-profile, through the address table like every call (no schema: the server
+ * checks its answer); the answer is what every page shows from then on. The admin's
+ * company profile screen reads with it too.
+ */
+export async function readCompanyProfile(signal?: AbortSignal): Promise<SavedProfile> {
+  return keep(await call(API.publicCompanyProfile, { signal }));
+}
+
+/** Reads the profile again unless a read is on its way or the last answer is recent. */
+function refreshIfStale(): void {
+  if (reading || Date.now() - savedAt < STALE_AFTER_MS) return;
+  const once = () => readCompanyProfile();
+  reading = once()
+    .catch(() => new Promise<SavedProfile>((resolve, reject) => setTimeout(() => once().then(resolve, reject), RETRY_AFTER_MS)))
+    .finally(() => {
+      reading = null;
+    });
+  // a read that failed twice leaves what is shown as it is
+  reading.catch(() => {});
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('online', refreshIfStale);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('online', refreshIfStale);
+  };
+}
 
 /** The site's profile with what the admin saved laid over the defaults. */
-function withSaved(saved: SavedProfile | undefined): CompanyProfile {
-  if (!saved) return companyProfile;
+function withSaved(answer: SavedProfile | undefined): CompanyProfile {
+  if (!answer) return companyProfile;
   const next = { ...companyProfile } as Record<string, unknown>;
-  for (const key of EDITABLE_KEYS) if (key in saved) next[key] = saved[key];
+  for (const key of EDITABLE_KEYS) if (key in answer) next[key] = answer[key];
   return next as unknown as CompanyProfile;
 }
 
 function useSavedProfile(): SavedProfile | undefined {
-  // read again when a page that shows it opens, at most every few seconds; a failed read keeps what is shown
-  return useQuery({ ...companyProfileQuery, staleTime: 3000 }).data;
+  useEffect(refreshIfStale, []);
+  return useSyncExternalStore(
+    subscribe,
+    () => saved,
+    () => undefined,
+  );
 }
 
 /**
@@ -195,8 +249,8 @@ function useSavedProfile(): SavedProfile | undefined {
  * shows on the public pages at once.
  */
 export function useCompanyProfile(): CompanyProfile {
-  const saved = useSavedProfile();
-  return useMemo(() => withSaved(saved), [saved]);
+  const answer = useSavedProfile();
+  return useMemo(() => withSaved(answer), [answer]);
 }
 
 /**

@@ -5,11 +5,9 @@ import { lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ReactNod
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from './auth/auth-context.js';
 import { ErrorBoundary } from './components/error-boundary.js';
 import { AppErrorScreen } from './pwa/app-error-screen.js';
-import { queryClient } from './query-client.js';
 import { router } from './router.js';
 import { useTranslation } from 'react-i18next';
 import { cssVariablesResolver, themeWithCloseLabel } from './theme.js';
@@ -82,11 +80,10 @@ createRoot(root).render(
       {/* the last resort: the routes have their own error screens (router.tsx) */}
       <ErrorBoundary fallback={<AppErrorScreen />}>
         <DeferredToaster />
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
+        {/* no query cache here: the parts that read through it provide it (query-client.tsx) */}
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </ErrorBoundary>
     </ThemedMantine>
   </StrictMode>,

@@ -5,7 +5,8 @@
  * for the area's code, then for each other. Here they start with the navigation; the
  * queries take their answers when they run (api/early-requests.ts).
  *
- * Part of the first download, so: no schemas, no feature code; the addresses come from
+ * Part of the first download, so: no schemas, no feature code, no query library (the
+ * cache is looked into once the code that made it has loaded); the addresses come from
  * the shared table (plain data), as the queries' own calls do.
  */
 import { API } from '../shared/api/addresses.js';
@@ -16,16 +17,31 @@ import { startEarlyGet } from './api/early-requests.js';
 import { AREA_CHECKS, guardKey, type GuardArea } from './auth/areas.js';
 import { readStoredSession } from './auth/session.js';
 import { LIVE_PAGE_SIZE, dutyKeys } from './features/duties/keys.js';
-import { queryClient } from './query-client.js';
 
 /** The live list's first page for a work type, as useLiveDuties asks for it (features/duties/api.ts). */
 export function liveListPath(work: string): string {
   return pathOf(API.liveDuties, { query: { work, limit: LIVE_PAGE_SIZE } });
 }
 
+/** The query cache as these loaders read it: a query's state by its key. */
+interface QueryCache {
+  getQueryState(key: readonly unknown[]): { data?: unknown; fetchStatus: string } | undefined;
+}
+
+/**
+ * The app's query cache, once query-client.tsx has loaded with the first screen that
+ * reads through it (a signed-in area); until then there is none, and nothing in it.
+ */
+let queryCache: QueryCache | null = null;
+
+/** Called by query-client.tsx when it loads: the loaders look into its cache from then on. */
+export function takeQueryCache(cache: QueryCache): void {
+  queryCache = cache;
+}
+
 /** Whether the cache already has, or is fetching, this query: then there is nothing to start. */
 function inCache(key: readonly unknown[]): boolean {
-  const state = queryClient.getQueryState(key);
+  const state = queryCache?.getQueryState(key);
   return Boolean(state && (state.data !== undefined || state.fetchStatus === 'fetching'));
 }
 

@@ -8,7 +8,6 @@ import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { inject, vi } from 'vitest';
 import { AuthProvider } from '../../src/web/auth/auth-context.js';
@@ -91,11 +90,9 @@ export function renderApp(path: string) {
   const view = render(
     <MantineProvider theme={theme} defaultColorScheme="light" env="test">
       <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </MantineProvider>,
   );
   return { ...view, router, user };

@@ -3,6 +3,8 @@ import { MSG } from '../../shared/messages.js';
 import { requestResetCode, resetPassword, verifyResetCode } from './auth.js';
 import { ApiError, NetworkError, RequestTimeoutError } from './client.js';
 import { setLanguage } from '../i18n/i18n.js';
+// the English of the screens after sign-in, which the screens that use this module have loaded
+import '../i18n/english.js';
 import hi from '../i18n/locales/hi.json' with { type: 'json' };
 import ml from '../i18n/locales/ml.json' with { type: 'json' };
 import { errorText, noAnswer } from './error-text.js';

@@ -1,5 +1,5 @@
 import type { MessageParams } from '../../shared/message-template.js';
-import { MSG } from '../../shared/messages.js';
+import { SITE_MSG } from '../../shared/site-messages.js';
 
 /**
  * The ways a call can fail, in a file of their own: the offline lists (offline/list-cache.ts)
@@ -31,7 +31,7 @@ export class ApiError extends Error {
  * one text the app shows for a connection that is not there, wherever it happens.
  */
 export class NetworkError extends Error {
-  constructor(cause: unknown, message: string = MSG.cannotReachServer) {
+  constructor(cause: unknown, message: string = SITE_MSG.cannotReachServer) {
     super(message, { cause });
     this.name = 'NetworkError';
   }
@@ -44,7 +44,7 @@ export class NetworkError extends Error {
  */
 export class RequestTimeoutError extends NetworkError {
   constructor(readonly timeoutMs: number) {
-    super(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), MSG.requestTimedOut);
+    super(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), SITE_MSG.requestTimedOut);
     this.name = 'RequestTimeoutError';
   }
 }

@@ -26,7 +26,7 @@ const accountChangeListeners = new Set<() => void>();
 
 /**
  * Calls `listener` whenever the account signed in is replaced (by another or by none): the
- * query cache empties itself this way (query-client.ts), without this first-download module
+ * query cache empties itself this way (query-client.tsx), without this first-download module
  * importing the query library's code.
  */
 export function whenAccountChanges(listener: () => void): () => void {

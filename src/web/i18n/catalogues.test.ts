@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './i18n.js';
+// the whole English catalogue as the app registers it: the public site's part and the rest
+import './english.js';
+import { i18next } from './i18n.js';
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
 import untranslated from './locales/untranslated.json' with { type: 'json' };
 import { latinWords, withoutFixedNames } from './fixed-names.js';
+import englishFile from './locales/en.json' with { type: 'json' };
+import sitePart from './locales/en.json?site';
+import restPart from './locales/en.json?rest';
+import { SITE_SECTIONS } from '../../../vite.catalogues.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,7 +42,7 @@ const LATIN_ALLOWED: Record<string, readonly string[]> = {
   'staff.excelTypes': ['xlsx', 'xls'],
 };
 
-const english = leaves(en as Tree);
+const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
 
 /**
  * Latin words a translated message keeps, per `messages.` key (any other Latin word there is
@@ -142,5 +148,14 @@ describe.each([
       .map(([key, text]) => [key, latinWords(withoutFixedNames(text.replace(/\{\{\s*\w+\s*\}\}/g, ''), LATIN_ALLOWED[base(key)]))] as const)
       .filter(([, words]) => words.length > 0);
     expect(leftovers.map(([key, words]) => `${key}: ${words.join(' ')}`)).toEqual([]);
+  });
+});
+
+describe('the English catalogue in two parts (vite.catalogues.ts)', () => {
+  it("holds the public site's sections in one part and every other section in the other, each once", () => {
+    const sections = Object.keys(englishFile);
+    expect(Object.keys(sitePart).sort()).toEqual(sections.filter((section) => SITE_SECTIONS.includes(section)).sort());
+    expect(Object.keys(restPart).sort()).toEqual(sections.filter((section) => !SITE_SECTIONS.includes(section)).sort());
+    expect({ ...sitePart, ...restPart }).toEqual(englishFile);
   });
 });

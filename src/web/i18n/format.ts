@@ -1,5 +1,5 @@
 import { currentLanguage, type Language } from './i18n.js';
-import { monthLabel, shortDayLabel } from '../../shared/attendance.js';
+import { monthLabel, shortDayLabel } from '../../shared/months.js';
 import { formatRupees } from '../../shared/money.js';
 
 /**

@@ -1,19 +1,25 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type English from './locales/en.json';
 import type { MessageTemplate } from '../../shared/message-template.js';
-import { MSG } from '../../shared/messages.js';
-import screens from './locales/en.json' with { type: 'json' };
+import { SITE_MSG } from '../../shared/site-messages.js';
+import siteScreens from './locales/en.json?site';
 
 /**
  * The app's languages: English (the default, and SPEC's own words), Hindi and Malayalam.
  * Each language's texts are one catalogue, src/web/i18n/locales/<code>.json, that a
- * translator can edit; English is part of the first download, the others load when chosen.
- * Decision 0019 records why i18next.
+ * translator can edit; the others load when chosen. Decision 0019 records why i18next.
  *
  * The messages (`messages.<code>`) are not written in en.json: the English ones are MSG
  * itself (src/shared/messages.ts), a template's forms as they are ({{0}}, `_one`/`_other`),
  * so SPEC's words exist once (decision 0030). Hindi and Malayalam key them by code; a code
  * they lack yet (listed in locales/untranslated.json) shows in English.
+ *
+ * English is in the first download only as far as the public site shows it (decision 0029,
+ * "The public pages within 150 KB"): en.json's sections of the public site
+ * (vite.catalogues.ts) and SITE_MSG's messages. The rest (the other sections, the rest of
+ * MSG) comes with the screens after sign-in and the account forms, which import
+ * i18n/english.ts for it.
  */
 export const LANGUAGES = ['en', 'hi', 'ml'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,7 +33,7 @@ const LANGUAGE_STORAGE_KEY = 'dutyroll.language';
 type Tree = { [key: string]: string | Tree };
 
 /** MSG as catalogue entries: a text as it is, a template's forms under `<code><suffix>`. */
-function messageEntries(tree: object): Tree {
+export function messageEntries(tree: object): Tree {
   const entries: Tree = {};
   for (const [key, value] of Object.entries(tree)) {
     if (typeof value === 'string') entries[key] = value;
@@ -38,10 +44,11 @@ function messageEntries(tree: object): Tree {
   return entries;
 }
 
-/** The English catalogue: the screens' texts of en.json and the messages of MSG. */
-export const en = { ...screens, messages: messageEntries(MSG) };
+/** The English catalogue as the public site needs it: en.json's site sections and SITE_MSG's messages. */
+const siteEnglish = { ...siteScreens, messages: messageEntries(SITE_MSG) };
 
-type Catalogue = typeof en;
+/** A language's whole catalogue: en.json's sections and the messages (the English ones made of MSG). */
+type Catalogue = typeof English & { messages: Tree };
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
   hi: () => import('./locales/hi.json', { with: { type: 'json' } }) as Promise<{ default: Catalogue }>,
   ml: () => import('./locales/ml.json', { with: { type: 'json' } }) as Promise<{ default: Catalogue }>,
@@ -65,7 +72,7 @@ void i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  resources: { en: { translation: en } },
+  resources: { en: { translation: siteEnglish } },
   interpolation: { escapeValue: false }, // React escapes
   initAsync: false,
   returnNull: false,

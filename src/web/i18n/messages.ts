@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { MONTH_NAMES } from '../../shared/attendance.js';
+import { MONTH_NAMES } from '../../shared/months.js';
 import { describeCall, type MessageParams, type MessageTemplate, type ParamValue } from '../../shared/message-template.js';
-import { MSG } from '../../shared/messages.js';
+import type { MSG } from '../../shared/messages.js';
+import { SITE_MSG } from '../../shared/site-messages.js';
 import { localeOf } from './format.js';
 import { currentLanguage, i18next } from './i18n.js';
 
@@ -15,14 +16,36 @@ import { currentLanguage, i18next } from './i18n.js';
  * template with its values (`m.of('crewTooLarge', 60)`), a server answer by the `code`
  * and `params` it sent beside the words (translateAnswer, errorText). English is MSG's
  * words as they are; a code the language has not translated yet shows in English.
+ *
+ * The first download holds the English words of the public site's messages only (SITE_MSG,
+ * decision 0029): MSG's others are known here once i18n/english.ts has loaded, which every
+ * screen after sign-in and the account forms import. The public site's code names its
+ * messages through `useSiteMessages`/`siteText`, which accept SITE_MSG's codes alone.
  */
-type FunctionKey = { [K in keyof typeof MSG]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never }[keyof typeof MSG];
+type FunctionKey<T> = { [K in keyof T]: T[K] extends (...args: never[]) => string ? K : never }[keyof T];
 
 /** The codes of MSG's plain texts: its keys, dotted in a group ('loginSuccess', 'fields.trainNumber'). */
 type TextCodes<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : T[K] extends (...args: never[]) => string ? never : TextCodes<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type MessageCode = TextCodes<typeof MSG>;
+/** The codes of the public site's texts (SITE_MSG), which the first download holds the words of. */
+export type SiteMessageCode = TextCodes<typeof SITE_MSG>;
+
+/** MSG's English words (texts and templates) as far as they have loaded: the public site's, then all. */
+let english: object = SITE_MSG;
+
+/** Called by i18n/english.ts when it loads: MSG's English words are all known from then on. */
+export function knowAllMessages(all: typeof MSG): void {
+  english = all;
+}
+
+/** MSG's entry at a code (dotted in a group); a code whose words have not loaded is a fault of the code that asks. */
+function entryAt(code: string): unknown {
+  const entry = code.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], english);
+  if (entry === undefined) throw new Error(`MSG.${code} is not in the first download (SITE_MSG): the code that shows it must import i18n/english.ts`);
+  return entry;
+}
 
 /** 'October 2026' (as the server names a month) in the reader's language. */
 function monthName(text: string): string | undefined {
@@ -51,10 +74,6 @@ export function translateCode(code: string, params?: MessageParams | null): stri
   return text === key ? undefined : text;
 }
 
-/** MSG's English words for a text's code. */
-function englishOf(code: MessageCode): string {
-  return code.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], MSG) as string;
-}
 
 /** A message as the server said it: its words (`msg` or `message`) and the `code` and `params` it sent beside them. */
 export interface Answer {
@@ -76,12 +95,12 @@ export function translateAnswer(answer: Answer): string {
 }
 
 /** A message that takes values (MSG's templates), in the active language, by its code and values. */
-function templateText<K extends FunctionKey>(key: K, ...args: Parameters<Extract<(typeof MSG)[K], (...args: never[]) => string>>): string {
-  const message = MSG[key] as unknown as MessageTemplate<unknown[]>;
-  const english = message(...args);
-  if (currentLanguage() === 'en') return english;
+function templateText<K extends FunctionKey<typeof MSG>>(key: K, ...args: Parameters<Extract<(typeof MSG)[K], (...args: never[]) => string>>): string {
+  const message = entryAt(key) as MessageTemplate<unknown[]>;
+  const words = message(...args);
+  if (currentLanguage() === 'en') return words;
   const { code, params } = describeCall(message, args);
-  return translateCode(code, params) ?? english;
+  return translateCode(code, params) ?? words;
 }
 
 /**
@@ -90,8 +109,8 @@ function templateText<K extends FunctionKey>(key: K, ...args: Parameters<Extract
  * component (a toast after a call); a component takes `m` from useMessages().
  */
 export function messageText(code: MessageCode): string {
-  const english = englishOf(code);
-  return currentLanguage() === 'en' ? english : (translateCode(code) ?? english);
+  const words = entryAt(code) as string;
+  return currentLanguage() === 'en' ? words : (translateCode(code) ?? words);
 }
 messageText.of = templateText;
 
@@ -99,4 +118,17 @@ messageText.of = templateText;
 export function useMessages(): typeof messageText {
   useTranslation();
   return messageText;
+}
+
+/** messageText for the public site's code: SITE_MSG's codes alone, whose words the first download holds. */
+interface SiteMessageText {
+  (code: SiteMessageCode): string;
+  of<K extends FunctionKey<typeof SITE_MSG>>(key: K, ...args: Parameters<(typeof SITE_MSG)[K]>): string;
+}
+export const siteText: SiteMessageText = Object.assign((code: SiteMessageCode) => messageText(code), { of: templateText });
+
+/** useMessages for the public site's components: SITE_MSG's codes alone. */
+export function useSiteMessages(): SiteMessageText {
+  useTranslation();
+  return siteText;
 }

@@ -1,6 +1,9 @@
 import { useAuth } from '../auth/auth-context.js';
 import { useGuardedLogout } from '../offline/sign-out-guard.js';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../i18n/english.js';
 import { useMessages } from '../i18n/messages.js';
+import { WithQueries } from '../query-client.js';
 import classes from './site-layout.module.css';
 
 /**
@@ -9,6 +12,15 @@ import classes from './site-layout.module.css';
  * calls the API and the public pages should not carry the API client.
  */
 export default function SignedInActions() {
+  // Logout empties the query cache
+  return (
+    <WithQueries>
+      <NameAndLogout />
+    </WithQueries>
+  );
+}
+
+function NameAndLogout() {
   const { user } = useAuth();
   const { logout, dialog } = useGuardedLogout();
   const m = useMessages();

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-context.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { addressLines, useCompanyProfile, useCompanyTimeZone, telHref } from '../company-profile.js';
 import { dayInZone } from '../../shared/time.js';
-import { useMessages } from '../i18n/messages.js';
+import { useSiteMessages } from '../i18n/messages.js';
 import { Brand } from './brand.js';
 import { focusHeadingWhenDrawn, focusPageHeading, MAIN_ID } from './page-focus.js';
 import classes from './site-layout.module.css';
@@ -64,7 +64,7 @@ function TopBar() {
   const companyProfile = useCompanyProfile();
   const { user } = useAuth();
   const { t } = useTranslation();
-  const m = useMessages();
+  const m = useSiteMessages();
   return (
     <header className={classes.header}>
       <div className={classes.contactStrip}>
@@ -113,7 +113,7 @@ function Footer() {
   // the company's year (APP_TZ), not the phone's: they differ for a few hours at New Year
   const year = Number(dayInZone(new Date(), useCompanyTimeZone()).slice(0, 4));
   const { t } = useTranslation();
-  const m = useMessages();
+  const m = useSiteMessages();
   return (
     <footer className={classes.footer}>
       <div className={`${classes.container} ${classes.footerGrid}`}>

@@ -1,4 +1,3 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
 import { i18next } from '../i18n/i18n.js';
 import classes from './route-error.module.css';
 
@@ -8,20 +7,16 @@ import classes from './route-error.module.css';
  */
 export function AppErrorScreen() {
   return (
-    <Center mih="70vh" p="md">
-      <Stack align="center" gap="sm" maw={440} role="alert">
-        <Title order={1} fz={22} ta="center">
-          {i18next.t('pwa.pageBroken')}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {i18next.t('pwa.pageFailedHint')}
-        </Text>
+    <div className={classes.screen} data-whole-page>
+      <div className={classes.stack} role="alert">
+        <h1 className={classes.title}>{i18next.t('pwa.pageBroken')}</h1>
+        <p className={classes.text}>{i18next.t('pwa.pageFailedHint')}</p>
         <div className={classes.actions}>
           <button type="button" className={classes.primary} onClick={() => window.location.reload()}>
             {i18next.t('common.tryAgain')}
           </button>
         </div>
-      </Stack>
-    </Center>
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { Center, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { errorText } from '../api/error-text.js';
 import { i18next } from '../i18n/i18n.js';
-import { messageText } from '../i18n/messages.js';
+import { siteText } from '../i18n/messages.js';
 import { backTarget, describeRouteError } from './route-error-model.js';
 import classes from './route-error.module.css';
 
@@ -63,23 +62,23 @@ export function RouteError() {
   };
 
   return (
-    <Center mih="50vh" p="md">
-      <Stack align="center" gap="sm" maw={440} role="alert">
-        <Title order={1} fz={22} ta="center" ref={heading} tabIndex={-1} className={classes.heading}>
+    <div className={classes.screen}>
+      <div className={classes.stack} role="alert">
+        <h1 ref={heading} tabIndex={-1} className={`${classes.title} ${classes.heading}`}>
           {i18next.t(view.title)}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {'error' in view.detail ? errorText(view.detail.error) : 'code' in view.detail ? messageText(view.detail.code) : i18next.t(view.detail.key)}
-        </Text>
+        </h1>
+        <p className={classes.text}>
+          {'error' in view.detail ? errorText(view.detail.error) : 'code' in view.detail ? siteText(view.detail.code) : i18next.t(view.detail.key)}
+        </p>
         <div className={classes.actions}>
           <button type="button" className={classes.primary} onClick={tryAgain}>
             {i18next.t('common.tryAgain')}
           </button>
           <button type="button" className={classes.secondary} onClick={goBack}>
-            {messageText('goBack')}
+            {siteText('goBack')}
           </button>
         </div>
-      </Stack>
-    </Center>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { monthLabel } from '../../../shared/attendance.js';
+import { monthLabel } from '../../../shared/months.js';
 import type { BillStatus } from '../../../shared/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Bill, BillValues, NewBill } from '../../../shared/schemas/bills.js';

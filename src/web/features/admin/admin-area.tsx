@@ -1,8 +1,11 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 
 /** The admin area (SPEC §2), guarded by /auth/adminauth. */
 export default function AdminArea() {
@@ -21,10 +24,12 @@ export default function AdminArea() {
     { label: t('admin.menu.audit'), to: '/dashboard/admin/audit' },
   ];
   return (
-    <RoleGuard area="admin">
-      <AreaShell menuTitle={t('admin.menuTitle')} links={adminLinks}>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="admin">
+        <AreaShell menuTitle={t('admin.menuTitle')} links={adminLinks}>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18next, setLanguage } from '../../i18n/i18n.js';
+// the English of the screens after sign-in, which the screens that use this module have loaded
+import '../../i18n/english.js';
 import { actionLabel, areaLabel, auditTrainNo, detailDateTime, diffRows, displayValue, fieldLabel, fieldValue, roleLabel, staffStatusLabel } from './admin-display.js';
 
 const t = i18next.t;

@@ -6,7 +6,7 @@ import type { CompanyProfile } from '../../../shared/company-profile.js';
 import type { accountsQuery, auditEntry, auditQuery } from '../../../shared/schemas/admin.js';
 import { call, callApi, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { companyProfileKey, companyProfileQuery } from '../../company-profile.js';
+import { companyProfileKey, readCompanyProfile } from '../../company-profile.js';
 import { ACCOUNTS_PAGE_MAX, AUDIT_PAGE_DEFAULT } from '../../../shared/limits.js';
 
 /**
@@ -161,9 +161,9 @@ export function useDeleteState() {
 
 // ---- company profile ----
 
-/** The saved profile as the server answers it (the same query as the public pages'). */
+/** The saved profile as the server answers it (the same read as the public pages', which it refreshes). */
 export function useCompanyProfile() {
-  return useQuery(companyProfileQuery);
+  return useQuery({ queryKey: adminKeys.companyProfile, queryFn: ({ signal }) => readCompanyProfile(signal) });
 }
 
 export function useSaveCompanyProfile() {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
+// the English of the screens after sign-in, which the screens that use this module have loaded
+import '../../i18n/english.js';
 import {
   addressRange,
   bedsheetColor,

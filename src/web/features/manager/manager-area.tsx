@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
 /**
@@ -40,10 +43,12 @@ export default function ManagerArea() {
   const { t } = useTranslation();
   const links = useQuickLinks();
   return (
-    <RoleGuard area="manager">
-      <AreaShell menuTitle={t('manager.quickLinks')} links={links}>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="manager">
+        <AreaShell menuTitle={t('manager.quickLinks')} links={links}>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortDayLabel } from '../../../shared/attendance.js';
+import { shortDayLabel } from '../../../shared/months.js';
 import { billStatusRows, compactRupees, completedChartRows, dayLabelStep, lastDays, niceTicks } from './dashboard-chart-data.js';
 
 describe('dashboard chart data', () => {

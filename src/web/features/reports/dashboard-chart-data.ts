@@ -1,4 +1,4 @@
-import { shortDayLabel } from '../../../shared/attendance.js';
+import { shortDayLabel } from '../../../shared/months.js';
 import { BILL_STATUSES } from '../../../shared/bills.js';
 import { DASHBOARD_CHART_DAYS } from '../../../shared/limits.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthLabel } from '../../../shared/attendance.js';
+import { monthLabel } from '../../../shared/months.js';
 import { isMonth, shiftMonth } from './report-month.js';
 
 describe('report months', () => {

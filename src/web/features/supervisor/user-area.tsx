@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+// English beyond the public site's texts, in before this part is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { useMessages } from '../../i18n/messages.js';
 import { AreaShell, type MenuLink } from '../../layouts/area-shell.js';
 import { RoleGuard } from '../../layouts/role-guard.js';
+import { WithQueries } from '../../query-client.js';
 import { ChatMenuBadge } from '../chat/chat-menu-badge.js';
 
 /** The supervisor's side menu (SPEC §2 user area), in the reader's language. */
@@ -25,10 +28,12 @@ export default function UserArea() {
   const { t } = useTranslation();
   const menu = useMenu();
   return (
-    <RoleGuard area="user">
-      <AreaShell menuTitle={t('supervisor.menu.title')} links={menu} largeTargets>
-        <Outlet />
-      </AreaShell>
-    </RoleGuard>
+    <WithQueries>
+      <RoleGuard area="user">
+        <AreaShell menuTitle={t('supervisor.menu.title')} links={menu} largeTargets>
+          <Outlet />
+        </AreaShell>
+      </RoleGuard>
+    </WithQueries>
   );
 }

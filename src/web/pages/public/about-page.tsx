@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import { useCompanyProfile, counterList } from '../../company-profile.js';
 import { HighlightList } from './highlight-list.js';
 import { usePageMeta } from './page-meta.js';
@@ -19,15 +19,15 @@ export default function AboutPage() {
   const profile = companyProfile;
   const { about } = profile;
   usePageMeta(
-    `${MSG.aboutUs} · ${profile.name}`,
-    `${MSG.establishedIn(profile.established)}, ${profile.name} runs mechanized laundries on a build-own-operate-transfer basis and provides linen management, room services, mechanized cleaning and onboard housekeeping for railways and hotels.`,
+    `${SITE_MSG.aboutUs} · ${profile.name}`,
+    `${SITE_MSG.establishedIn(profile.established)}, ${profile.name} runs mechanized laundries on a build-own-operate-transfer basis and provides linen management, room services, mechanized cleaning and onboard housekeeping for railways and hotels.`,
   );
   return (
     <>
       <header className={site.pageHero}>
         <div className={site.container}>
-          <p className={site.pageHeroEyebrow}>{MSG.establishedIn(profile.established)}</p>
-          <h1 className={site.pageHeroTitle}>{MSG.aboutUs}</h1>
+          <p className={site.pageHeroEyebrow}>{SITE_MSG.establishedIn(profile.established)}</p>
+          <h1 className={site.pageHeroTitle}>{SITE_MSG.aboutUs}</h1>
           <p className={site.pageHeroText}>
             {profile.name}: {profile.tagline.charAt(0).toLowerCase() + profile.tagline.slice(1)}.
           </p>
@@ -38,7 +38,7 @@ export default function AboutPage() {
         <div className={`${site.container} ${classes.split}`}>
           <div className={classes.stack}>
             <div>
-              <p className={site.eyebrow}>{MSG.since(profile.established)}</p>
+              <p className={site.eyebrow}>{SITE_MSG.since(profile.established)}</p>
               <h2 id="what-we-do" className={site.sectionTitle}>
                 What we do
               </h2>
@@ -60,7 +60,7 @@ export default function AboutPage() {
       <section className={site.sectionTinted} aria-labelledby="how-we-work">
         <div className={`${site.container} ${classes.stack}`}>
           <div className={classes.tightHead}>
-            <p className={site.eyebrow}>{MSG.whyChooseUs}</p>
+            <p className={site.eyebrow}>{SITE_MSG.whyChooseUs}</p>
             <h2 id="how-we-work" className={site.sectionTitle}>
               How we work
             </h2>
@@ -91,10 +91,10 @@ export default function AboutPage() {
           <p className={site.lead}>Railway divisions, depots and hotels: tell us what you need and we plan the crews and machines with you.</p>
           <div className={site.buttonRow}>
             <Link to="/contact" className={site.buttonPrimary}>
-              {MSG.contactUs}
+              {SITE_MSG.contactUs}
             </Link>
             <Link to="/" className={site.buttonSecondary}>
-              {MSG.ourServices}
+              {SITE_MSG.ourServices}
             </Link>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import { addressLines, useCompanyProfile, telHref } from '../../company-profile.js';
 import { usePageMeta } from './page-meta.js';
 import site from './public-site.module.css';
@@ -10,7 +10,7 @@ export default function ContactPage() {
   const companyProfile = useCompanyProfile();
   const profile = companyProfile;
   usePageMeta(
-    `${MSG.contactUs} · ${profile.name}`,
+    `${SITE_MSG.contactUs} · ${profile.name}`,
     `Write to ${profile.email}, call ${profile.phone} or visit our office: ${profile.address}.`,
   );
   return (
@@ -18,7 +18,7 @@ export default function ContactPage() {
       <header className={site.pageHero}>
         <div className={site.container}>
           <p className={site.pageHeroEyebrow}>{profile.name}</p>
-          <h1 className={site.pageHeroTitle}>{MSG.contactUs}</h1>
+          <h1 className={site.pageHeroTitle}>{SITE_MSG.contactUs}</h1>
           <p className={site.pageHeroText}>For a new contract, a quotation or anything about our work at your station, depot or hotel.</p>
         </div>
       </header>

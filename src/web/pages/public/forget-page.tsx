@@ -7,6 +7,8 @@ import { authRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { requestResetCode, resetPassword, verifyResetCode } from '../../api/auth.js';
 import { errorText } from '../../api/error-text.js';
 import { fieldErrors } from '../../forms/field-errors.js';
+// English beyond the public site's texts, in before this page is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
 import { messageText, translateAnswer, useMessages, type Answer, type MessageCode } from '../../i18n/messages.js';
 import { AuthCard } from './auth-card.js';

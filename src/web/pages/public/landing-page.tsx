@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import { homePathForRole } from '../../../shared/roles.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { useCompanyProfile, counterList, telHref } from '../../company-profile.js';
@@ -52,7 +52,7 @@ function HomePage() {
         <h1 className={site.srOnly}>
           {profile.name}: {profile.tagline}
         </h1>
-        <ServiceBanner services={profile.services} eyebrow={MSG.since(profile.established)} />
+        <ServiceBanner services={profile.services} eyebrow={SITE_MSG.since(profile.established)} />
       </div>
 
       <section className={site.section} aria-labelledby="about-us">
@@ -68,9 +68,9 @@ function HomePage() {
           />
           <div className={classes.stack}>
             <div>
-              <p className={site.eyebrow}>{MSG.establishedIn(profile.established)}</p>
+              <p className={site.eyebrow}>{SITE_MSG.establishedIn(profile.established)}</p>
               <h2 id="about-us" className={site.sectionTitle}>
-                {MSG.aboutUs}
+                {SITE_MSG.aboutUs}
               </h2>
               <p className={site.lead}>{profile.about.intro}</p>
             </div>
@@ -96,7 +96,7 @@ function HomePage() {
           <div className={site.sectionHeadCentered}>
             <p className={site.eyebrow}>{profile.shortName}</p>
             <h2 id="why-choose-us" className={site.sectionTitle}>
-              {MSG.whyChooseUs}
+              {SITE_MSG.whyChooseUs}
             </h2>
             <p className={site.lead}>Railway divisions and hotels have trusted us with their linen and their cleaning for years. Here is why.</p>
           </div>
@@ -117,7 +117,7 @@ function HomePage() {
       <section className={site.sectionTinted} aria-labelledby={testimonialsHeading}>
         <div className={site.container}>
           <div className={site.sectionHeadCentered}>
-            <p className={site.eyebrow}>{MSG.testimonials}</p>
+            <p className={site.eyebrow}>{SITE_MSG.testimonials}</p>
             <h2 id={testimonialsHeading} className={site.sectionTitle}>
               What our clients say
             </h2>
@@ -131,7 +131,7 @@ function HomePage() {
           <div className={site.sectionHeadCentered}>
             <p className={site.eyebrow}>FAQ</p>
             <h2 id="faq" className={site.sectionTitle}>
-              {MSG.faq}
+              {SITE_MSG.faq}
             </h2>
           </div>
           <FaqList entries={profile.faq} />
@@ -148,7 +148,7 @@ function HomePage() {
           </div>
           <div className={site.buttonRow}>
             <Link to="/contact" className={classes.ctaPrimary}>
-              {MSG.contactUs}
+              {SITE_MSG.contactUs}
             </Link>
             <a href={telHref(profile.phone)} className={classes.ctaSecondary}>
               Call {profile.phone}

@@ -8,7 +8,7 @@ import { keptChangesCount, subscribeKeptChanges } from '../../auth/kept-changes.
 import { returnPathFitsRole, safeReturnPath } from '../../auth/return-path.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { LanguageSwitch } from '../../i18n/language-switch.js';
-import { messageText, useMessages, type MessageCode } from '../../i18n/messages.js';
+import { siteText, useSiteMessages, type SiteMessageCode } from '../../i18n/messages.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -98,7 +98,7 @@ export default function LoginPage() {
   const location = useLocation();
   const returnTo = safeReturnPath((location.state as LoginRedirectState | null)?.from);
   const { t } = useTranslation();
-  const m = useMessages();
+  const m = useSiteMessages();
 
   usePageMeta(`${m('login')} · ${companyProfile.shortName}`, t('auth.loginDescription', { company: companyProfile.shortName }));
   const [email, setEmail] = useState('');
@@ -106,7 +106,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   /** A problem of the whole form (the sign-in code could not load), by its code: shown in the language of the moment. */
-  const [formProblem, setFormProblem] = useState<MessageCode | null>(null);
+  const [formProblem, setFormProblem] = useState<SiteMessageCode | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const signInCode = useRef<ReturnType<typeof loadSignIn> | null>(null);
   const prepare = () => (signInCode.current ??= loadSignIn());
@@ -156,14 +156,14 @@ export default function LoginPage() {
       // the last account's saved lists are gone before the next one is in
       await sessionEndSettled();
       signIn({ user: answer.user, token: answer.token });
-      code.notifications.show({ color: 'green', message: messageText('loginSuccess') });
+      code.notifications.show({ color: 'green', message: siteText('loginSuccess') });
       const home = homePathForRole(answer.user.role) ?? '/';
       navigate(returnTo && returnPathFitsRole(returnTo, answer.user.role) ? returnTo : home, { replace: true });
     } catch (error) {
       // SPEC §8: the server's msg, else 'Login failed'; no answer: 'Something went wrong' over the one network-error text; else 'Something went wrong'
       // in the reader's language: the server's message by its code
       const message = code.errorText(error, 'loginFailed', 'somethingWentWrong');
-      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? messageText('somethingWentWrong') : undefined, message });
+      code.notifications.show({ color: 'red', title: code.noAnswer(error) ? siteText('somethingWentWrong') : undefined, message });
       setSubmitting(false);
     }
   }
@@ -241,8 +241,8 @@ function KeptChangesNotice() {
   if (kept === 0 || closed) return null;
   return (
     <div role="status" className={classes.notice} data-testid="kept-changes-notice">
-      <p className={classes.noticeText}>{t('offline.keptForOwner', { count: kept })}</p>
-      <button type="button" className={classes.noticeClose} onClick={() => setClosed(true)} aria-label={t('offline.closeNotice')}>
+      <p className={classes.noticeText}>{t('auth.keptForOwner', { count: kept })}</p>
+      <button type="button" className={classes.noticeClose} onClick={() => setClosed(true)} aria-label={t('auth.closeNotice')}>
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import { addressLines, useCompanyProfile } from '../../company-profile.js';
 import { usePageMeta } from './page-meta.js';
 import site from './public-site.module.css';
@@ -16,7 +16,7 @@ export default function PolicyPage() {
   const companyProfile = useCompanyProfile();
   const profile = companyProfile;
   usePageMeta(
-    `${MSG.privacyPolicy} · ${profile.name}`,
+    `${SITE_MSG.privacyPolicy} · ${profile.name}`,
     `How ${profile.name} collects, uses, shares and protects personal information, and the rights you have over it.`,
   );
   const mail = (
@@ -27,7 +27,7 @@ export default function PolicyPage() {
   const sections: PolicySection[] = [
     {
       id: 'information-collected',
-      title: MSG.policySections.collected,
+      title: SITE_MSG.policySections.collected,
       body: (
         <>
           <p>We collect only what we need to run our services and this website:</p>
@@ -44,7 +44,7 @@ export default function PolicyPage() {
     },
     {
       id: 'use',
-      title: MSG.policySections.use,
+      title: SITE_MSG.policySections.use,
       body: (
         <ul>
           <li>To answer your enquiries and to plan and deliver the services agreed with our clients.</li>
@@ -56,7 +56,7 @@ export default function PolicyPage() {
     },
     {
       id: 'sharing',
-      title: MSG.policySections.sharing,
+      title: SITE_MSG.policySections.sharing,
       body: (
         <>
           <p>We do not sell personal information. We share it only:</p>
@@ -70,7 +70,7 @@ export default function PolicyPage() {
     },
     {
       id: 'security',
-      title: MSG.policySections.security,
+      title: SITE_MSG.policySections.security,
       body: (
         <ul>
           <li>Passwords are stored only as strong one-way hashes; sign-in sessions expire and end when you log out.</li>
@@ -82,7 +82,7 @@ export default function PolicyPage() {
     },
     {
       id: 'data-rights',
-      title: MSG.policySections.rights,
+      title: SITE_MSG.policySections.rights,
       body: (
         <>
           <p>
@@ -95,7 +95,7 @@ export default function PolicyPage() {
     },
     {
       id: 'changes',
-      title: MSG.policySections.changes,
+      title: SITE_MSG.policySections.changes,
       body: (
         <p>
           We may update this policy when our services or the law change. The current version is always on this page; we will tell our clients and
@@ -110,7 +110,7 @@ export default function PolicyPage() {
       <header className={site.pageHero}>
         <div className={site.container}>
           <p className={site.pageHeroEyebrow}>{profile.name}</p>
-          <h1 className={site.pageHeroTitle}>{MSG.privacyPolicy}</h1>
+          <h1 className={site.pageHeroTitle}>{SITE_MSG.privacyPolicy}</h1>
           <p className={site.pageHeroText}>How we collect, use, share and protect personal information, and the rights you have over it.</p>
         </div>
       </header>
@@ -136,7 +136,7 @@ export default function PolicyPage() {
           ))}
           <section className={classes.section} aria-labelledby="policy-contact">
             <h2 id="policy-contact" className={classes.sectionTitle}>
-              {MSG.contactUs}
+              {SITE_MSG.contactUs}
             </h2>
             <address className={classes.address}>
               <span>{profile.name}</span>

@@ -6,6 +6,8 @@ import { PHONE_DIGITS } from '../../../shared/limits.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
+// English beyond the public site's texts, in before this page is drawn (i18n/english.ts)
+import '../../i18n/english.js';
 import { authRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 import { WORK_TYPES, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { fetchSetup, register } from '../../api/auth.js';
@@ -15,6 +17,7 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
+import { WithQueries } from '../../query-client.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
 
@@ -28,6 +31,14 @@ type Form = typeof emptyForm;
  * manager without a session; afterwards only a signed-in manager or admin may register.
  */
 export default function RegisterPage() {
+  return (
+    <WithQueries>
+      <RegisterForm />
+    </WithQueries>
+  );
+}
+
+function RegisterForm() {
   usePageMeta('Register · Dutyroll', 'Register an account for Dutyroll.');
   const { user, token } = useAuth();
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import classes from './public-site.module.css';
 
 /** SPEC §1, §2: the client-satisfaction bar (98% by default). */
@@ -8,7 +8,7 @@ export function SatisfactionBar({ percent }: { percent: number }) {
   return (
     <div className={classes.meter}>
       <div className={classes.meterLabel}>
-        <span id={labelId}>{MSG.clientSatisfaction}</span>
+        <span id={labelId}>{SITE_MSG.clientSatisfaction}</span>
         <span aria-hidden="true">{percent}%</span>
       </div>
       <div

@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import type { Service } from '../../company-profile.js';
 import { BANNER_INTERVAL_MS, BANNER_SLIDE_MS, useHoverFocusPause, usePrefersReducedMotion } from './site-motion.js';
 import classes from './service-banner.module.css';
@@ -31,7 +31,7 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
   const trackStyle = { transform: `translateX(-${index * 100}%)`, '--slide-duration': `${BANNER_SLIDE_MS}ms` } as CSSProperties;
 
   return (
-    <section className={classes.banner} aria-roledescription="carousel" aria-label={MSG.ourServices} {...handlers}>
+    <section className={classes.banner} aria-roledescription="carousel" aria-label={SITE_MSG.ourServices} {...handlers}>
       <div className={classes.viewport}>
         <div className={classes.track} style={trackStyle} aria-live={rotating ? 'off' : 'polite'} data-active-slide={index}>
           {services.map((service, i) => {
@@ -42,7 +42,7 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
                 className={classes.slide}
                 role="group"
                 aria-roledescription="slide"
-                aria-label={MSG.slideOf(i + 1, count)}
+                aria-label={SITE_MSG.slideOf(i + 1, count)}
                 aria-hidden={!shown}
                 inert={!shown}
               >
@@ -52,10 +52,10 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
                   <p className={classes.summary}>{service.summary}</p>
                   <div className={classes.actions}>
                     <Link to="/contact" className={classes.primary}>
-                      {MSG.contactUs}
+                      {SITE_MSG.contactUs}
                     </Link>
                     <Link to="/about" className={classes.secondary}>
-                      {MSG.aboutUs}
+                      {SITE_MSG.aboutUs}
                     </Link>
                   </div>
                 </div>
@@ -75,7 +75,7 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
         </div>
       </div>
       <div className={classes.controls}>
-        <button type="button" className={classes.arrow} onClick={() => go(index - 1)} aria-label={MSG.previousSlide}>
+        <button type="button" className={classes.arrow} onClick={() => go(index - 1)} aria-label={SITE_MSG.previousSlide}>
           <Chevron direction="left" />
         </button>
         <div className={classes.dots}>
@@ -84,13 +84,13 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
               key={service.title}
               type="button"
               className={classes.dot}
-              aria-label={MSG.showSlide(i + 1, service.title)}
+              aria-label={SITE_MSG.showSlide(i + 1, service.title)}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
             />
           ))}
         </div>
-        <button type="button" className={classes.arrow} onClick={() => go(index + 1)} aria-label={MSG.nextSlide}>
+        <button type="button" className={classes.arrow} onClick={() => go(index + 1)} aria-label={SITE_MSG.nextSlide}>
           <Chevron direction="right" />
         </button>
         {reducedMotion ? null : (
@@ -98,7 +98,7 @@ export function ServiceBanner({ services, eyebrow }: { services: Service[]; eyeb
             type="button"
             className={classes.pause}
             onClick={() => setStopped((value) => !value)}
-            aria-label={stopped ? MSG.resumeRotation : MSG.pauseRotation}
+            aria-label={stopped ? SITE_MSG.resumeRotation : SITE_MSG.pauseRotation}
           >
             {stopped ? <PlayIcon /> : <PauseIcon />}
           </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { MSG } from '../../../shared/messages.js';
+import { SITE_MSG } from '../../../shared/site-messages.js';
 import type { Testimonial } from '../../company-profile.js';
 import { TESTIMONIAL_INTERVAL_MS, TESTIMONIAL_STEP_PX, useHoverFocusPause, usePrefersReducedMotion } from './site-motion.js';
 import classes from './testimonial-strip.module.css';
@@ -57,12 +57,12 @@ export function TestimonialStrip({ testimonials, labelledBy }: { testimonials: T
         ))}
       </ul>
       <div className={classes.controls}>
-        <button type="button" className={classes.arrow} onClick={() => scrollBy(-TESTIMONIAL_STEP_PX)} aria-label={MSG.previousTestimonials}>
+        <button type="button" className={classes.arrow} onClick={() => scrollBy(-TESTIMONIAL_STEP_PX)} aria-label={SITE_MSG.previousTestimonials}>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="m15 18-6-6 6-6" />
           </svg>
         </button>
-        <button type="button" className={classes.arrow} onClick={() => scrollBy(TESTIMONIAL_STEP_PX)} aria-label={MSG.nextTestimonials}>
+        <button type="button" className={classes.arrow} onClick={() => scrollBy(TESTIMONIAL_STEP_PX)} aria-label={SITE_MSG.nextTestimonials}>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="m9 18 6-6-6-6" />
           </svg>
@@ -74,7 +74,7 @@ export function TestimonialStrip({ testimonials, labelledBy }: { testimonials: T
 
 function Stars({ count }: { count: number }) {
   return (
-    <p className={classes.stars} role="img" aria-label={MSG.starsOutOf5(count)}>
+    <p className={classes.stars} role="img" aria-label={SITE_MSG.starsOutOf5(count)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <svg key={n} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" className={n <= count ? classes.starOn : classes.starOff}>
           <path d="m12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" fill="currentColor" />
