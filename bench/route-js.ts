@@ -71,6 +71,16 @@ export async function buildWeb(outDir: string): Promise<Build> {
 
 type Area = 'public' | 'user' | 'manager' | 'admin';
 
+/**
+ * Issue 25's budget of gzipped JavaScript to a route's first screen, in KB: 150 for the
+ * light pages anyone opens (the marketing pages, the 404 page, sign-in), 250 for the
+ * signed-in screens and the account forms (forgotten password, registration), which load
+ * the forms' code the signed-in screens share.
+ */
+export function budgetKb(route: { path: string; area: Area }): 150 | 250 {
+  return route.area === 'public' && !/forget|register/.test(route.path) ? 150 : 250;
+}
+
 /** A route of router.tsx: its address, its area, and the modules (under src/web) the router loads for it. */
 export interface Route {
   path: string;
@@ -222,8 +232,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       console.log(`${js.length} JS files, ${css.size} CSS files built; gzip of JS only, 1 KB = 1024 bytes`);
       console.table(rows.map(({ files: _files, ...row }) => row));
       if (process.argv.includes('--files')) for (const row of rows) console.log(`${row.route}: ${row.files}`);
-      const worst = (area: (row: RouteRow) => boolean) => Math.max(...rows.filter(area).map((row) => row['JS gzip KB to screen']));
-      console.log(`largest to screen: public ${worst((row) => row.area === 'public')} KB (target 150), signed-in ${worst((row) => row.area !== 'public')} KB (target 250)`);
+      const worst = (budget: number) => Math.max(...rows.filter((row) => budgetKb({ path: row.route, area: row.area }) === budget).map((row) => row['JS gzip KB to screen']));
+      console.log(`largest to screen: light public pages and sign-in ${worst(150)} KB (target 150), signed-in screens and account forms ${worst(250)} KB (target 250)`);
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });
