@@ -7,6 +7,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, REDIRECTING, START_TIMEOUT, test } from './fixtures.js';
 import type { Browser, Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages.js';
@@ -36,6 +37,11 @@ test.afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   await openSignedIn(page, app, supervisor);
   await page.getByRole('heading', { name: `Welcome, ${supervisor.name}` }).waitFor();
+}
+
+/** Puts a file of a release in place with the compressed copies the build writes beside it (vite.precompress.ts). */
+async function release(file: string, content: string): Promise<void> {
+  await Promise.all([writeFile(file, content), writeFile(`${file}.br`, brotliCompressSync(content)), writeFile(`${file}.gz`, gzipSync(content))]);
 }
 
 /** The service worker has installed (its precache is complete) and controls this page. */
@@ -219,7 +225,7 @@ test.describe('a new release', () => {
     // the release: a changed service worker that can say which version it is
     const swPath = path.join(webRoot, 'sw.js');
     const released = await readFile(swPath, 'utf8');
-    await writeFile(swPath, `${released}\nself.addEventListener('message', (event) => { if (event.data === 'version?') event.source.postMessage('v2'); });\n`);
+    await release(swPath, `${released}\nself.addEventListener('message', (event) => { if (event.data === 'version?') event.source.postMessage('v2'); });\n`);
     try {
       await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
@@ -245,7 +251,7 @@ test.describe('a new release', () => {
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
       await expect(prompt).toHaveCount(0);
     } finally {
-      await writeFile(swPath, released);
+      await release(swPath, released);
     }
     expect(realErrors(errors)).toEqual([]);
     await context.close();
