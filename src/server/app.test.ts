@@ -21,6 +21,11 @@ function fakeWebRoot(): string {
   writeFileSync(path.join(root, 'assets', 'vendor-def456.js.br'), 'brotli copy');
   writeFileSync(path.join(root, 'assets', 'vendor-def456.js.gz'), 'gzip copy');
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // the build's copies of the page and the service worker (a page of 1 KB or more has them)
+  for (const file of ['index.html', 'sw.js']) {
+    writeFileSync(path.join(root, `${file}.br`), `brotli copy of ${file}`);
+    writeFileSync(path.join(root, `${file}.gz`), `gzip copy of ${file}`);
+  }
   writeFileSync(path.join(root, 'workbox-5a1b2c3d.js'), 'self.workbox = {};');
   writeFileSync(path.join(root, 'manifest.webmanifest'), JSON.stringify({ name: 'Dutyroll', start_url: '/' }));
   writeFileSync(path.join(root, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
@@ -86,6 +91,19 @@ describe('web app and unknown paths', () => {
       expect(response.headers['cache-control'], accepts).toBe('public, max-age=31536000, immutable');
       expect(response.headers.vary, accepts).toMatch(/accept-encoding/i);
       expect(response.body, accepts).toBe(body);
+    }
+    // the page and the service worker are checked on every use, whichever copy is sent
+    for (const [url, file] of [
+      ['/sw.js', 'sw.js'],
+      ['/index.html', 'index.html'],
+      ['/dashboard/manager', 'index.html'],
+    ] as const) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const response = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(response.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+        expect(response.body, `${url} ${encoding}`).toBe(`${encoding === 'br' ? 'brotli' : 'gzip'} copy of ${file}`);
+        expect(response.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+      }
     }
     const plain = await t.app.inject({ url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();

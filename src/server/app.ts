@@ -294,7 +294,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // a file without them is compressed per request by @fastify/compress
       preCompressed: true,
       setHeaders(res, filePath) {
-        const relative = path.relative(webRoot, filePath);
+        // the file sent may be the build's copy (sw.js.br): its headers are the file's own
+        const relative = path.relative(webRoot, filePath).replace(/\.(?:br|gz)$/, '');
         if (relative.startsWith('assets' + path.sep)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (REVALIDATED_FILES.test(relative)) {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from './error-boundary.js';
 import type { ModalPartsProps } from './modal-parts.js';
 
 // a dialog's code (Mantine's Modal: focus trap, overlay, scroll lock) is no part of a first
@@ -17,9 +18,13 @@ export function AppModal(props: ModalPartsProps) {
   if (props.opened && !wanted) setWanted(true);
   useEffect(() => void loadModal().catch(() => {}), []);
   if (!wanted) return null;
+  // its code not loading (offline before the service worker was installed) leaves the
+  // screen as it is, its form kept, instead of the route's error screen
   return (
-    <Suspense fallback={null}>
-      <ModalParts {...props} />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <ModalParts {...props} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

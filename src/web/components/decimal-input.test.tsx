@@ -54,4 +54,23 @@ describe('DecimalInput', () => {
     expect(input).toHaveProperty('value', '0');
     expect(seen.every((value) => /^\d*(?:\.\d{0,3})?$/.test(value))).toBe(true);
   });
+
+  it('reads ".5" as 0.5 at once and "5." as 5 when the field is left, as the save rule wants them', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <Norm seen={[]} />
+        <button type="button">Save</button>
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Staff per coach for MCC' });
+    await user.clear(input);
+    await user.type(input, '.5');
+    expect(input).toHaveProperty('value', '0.5');
+    await user.clear(input);
+    await user.type(input, '1.');
+    expect(input).toHaveProperty('value', '1.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(input).toHaveProperty('value', '1');
+  });
 });

@@ -19,10 +19,11 @@ type DecimalInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'inputMode'
  * without its 10 KB of formatting code (decision 0029). The form's rules say what is out
  * of range, as the server would.
  */
-export function DecimalInput({ value, onChange, min, max, step, scale, onKeyDown, ...props }: DecimalInputProps) {
+export function DecimalInput({ value, onChange, onBlur, min, max, step, scale, onKeyDown, ...props }: DecimalInputProps) {
+  // ".5" is 0.5 at once; "5." is 5 when the field is left (decimalText)
   const keep = (text: string) => {
     const [whole = '', ...rest] = text.replace(/[^\d.]+/g, '').split('.');
-    return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, scale)}`;
+    return rest.length === 0 ? whole : `${whole || '0'}.${rest.join('').slice(0, scale)}`;
   };
   function stepBy(event: KeyboardEvent<HTMLInputElement>) {
     onKeyDown?.(event);
@@ -33,5 +34,25 @@ export function DecimalInput({ value, onChange, min, max, step, scale, onKeyDown
     const next = Number.isNaN(current) ? min : Math.min(max, Math.max(min, current + direction * step));
     onChange(String(Number(next.toFixed(scale))));
   }
-  return <TextInput maxLength={12} {...props} inputMode="decimal" autoComplete="off" value={String(value)} onKeyDown={stepBy} onChange={(event) => onChange(keep(event.currentTarget.value))} />;
+  return (
+    <TextInput
+      maxLength={12}
+      {...props}
+      inputMode="decimal"
+      autoComplete="off"
+      value={String(value)}
+      onKeyDown={stepBy}
+      onChange={(event) => onChange(keep(event.currentTarget.value))}
+      onBlur={(event) => {
+        const tidy = decimalText(String(value));
+        if (tidy !== String(value)) onChange(tidy);
+        onBlur?.(event);
+      }}
+    />
+  );
+}
+
+/** The number a DecimalInput holds, as the rules read it: "5." is "5" (a point with nothing after it). */
+export function decimalText(text: string): string {
+  return text.replace(/\.$/, '');
 }

@@ -1,7 +1,7 @@
 import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { DecimalInput } from '../../components/decimal-input.js';
+import { DecimalInput, decimalText } from '../../components/decimal-input.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -76,14 +76,14 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
   const label = WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work;
   // the number typed, when it is one the rule allows (above 0, at most the maximum): Save is
   // offered for a change, the example shows it; the rule's message comes at the save
-  const typed = typeof value === 'number' ? value : /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  const typed = typeof value === 'number' ? value : /^\s*\d+(?:\.\d+)?\s*$/.test(decimalText(value)) ? Number(decimalText(value)) : Number.NaN;
   const allowed = typed > 0 && typed <= STAFFING_NORM_MAX;
   const unchanged = allowed && typed === perCoach;
   useRulesSoon(adminRules);
 
   async function onSave() {
     try {
-      const parsed = (await adminRules()).staffingNormBody.safeParse({ perCoach: value === '' ? undefined : value });
+      const parsed = (await adminRules()).staffingNormBody.safeParse({ perCoach: value === '' ? undefined : typeof value === 'number' ? value : decimalText(value) });
       if (!parsed.success) {
         setError(firstIssueText(parsed.error.issues, 'fillAllFields'));
         return;
