@@ -11,6 +11,9 @@ import { isMonth } from './time.js';
 /** A record id: a UUID in any letter case (ids are stored lower-case). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A staffing norm as typed: digits with an optional decimal part ("0.6", "2"), no sign or exponent. */
+export const STAFFING_NORM_TEXT = /^\d+(?:\.\d+)?$/;
+
 /** Whether the year of a 'YYYY-MM…' text lies within the years people may ask for. */
 function yearInRange(value: string): boolean {
   const year = Number(value.slice(0, 4));

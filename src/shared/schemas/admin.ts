@@ -13,6 +13,7 @@ import {
   STAFFING_NORM_MAX,
   STATE_NAME_MAX,
 } from '../limits.js';
+import { STAFFING_NORM_TEXT } from '../input-checks.js';
 import { MSG } from '../messages.js';
 import { ROLE, type Role } from '../roles.js';
 import { WORK_TYPES } from '../work-types.js';
@@ -107,7 +108,7 @@ export const staffingNormBody = z.object({
       z
         .string()
         .trim()
-        .regex(/^\d+(?:\.\d+)?$/, MSG.staffingNormRequired(DEFAULT_STAFFING_NORM))
+        .regex(STAFFING_NORM_TEXT, MSG.staffingNormRequired(DEFAULT_STAFFING_NORM))
         .transform(Number)
         .pipe(perCoachNumber),
     ],

@@ -1,6 +1,7 @@
 import { STAFFING_NORM_MAX } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { STAFFING_NORM_TEXT } from '../../../shared/input-checks.js';
 import { DecimalInput, decimalText } from '../../components/decimal-input.js';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -76,7 +77,7 @@ function NormRow({ work, perCoach }: { work: string; perCoach: number }) {
   const label = WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work;
   // the number typed, when it is one the rule allows (above 0, at most the maximum): Save is
   // offered for a change, the example shows it; the rule's message comes at the save
-  const typed = typeof value === 'number' ? value : /^\s*\d+(?:\.\d+)?\s*$/.test(decimalText(value)) ? Number(decimalText(value)) : Number.NaN;
+  const typed = typeof value === 'number' ? value : STAFFING_NORM_TEXT.test(decimalText(value).trim()) ? Number(decimalText(value)) : Number.NaN;
   const allowed = typed > 0 && typed <= STAFFING_NORM_MAX;
   const unchanged = allowed && typed === perCoach;
   useRulesSoon(adminRules);
