@@ -114,6 +114,23 @@ export const staff = pgTable(
     uanNo: text('uan_no'),
     esiNo: text('esi_no'),
     status: text('status').notNull().default('Active'),
+    // payroll (issue 26): all optional but the two memberships
+    dob: date('dob', { mode: 'string' }),
+    /** M, F or T */
+    gender: text('gender'),
+    /** father's or husband's name */
+    guardianName: text('guardian_name'),
+    joined: date('joined', { mode: 'string' }),
+    /** unskilled, semi-skilled, skilled, highly-skilled */
+    skill: text('skill'),
+    /** the language of the worker's documents: en, hi, ml */
+    language: text('language'),
+    pfMember: boolean('pf_member').notNull().default(true),
+    esiMember: boolean('esi_member').notNull().default(true),
+    /** The first day of the current On Leave spell (status On Leave), shown as L on the grid. */
+    onLeaveFrom: date('on_leave_from', { mode: 'string' }),
+    /** The day the record was set to Resigned (the ESI file's last working day). */
+    leftOn: date('left_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +142,9 @@ export const staff = pgTable(
     check('staff_status_check', sql`${t.status} in ('Active', 'On Leave', 'Resigned')`),
     check('staff_phone_check', sql`${t.phone} ~ '^[0-9]{10}$'`),
     check('staff_aadhar_check', sql`${t.aadhar} ~ '^[0-9]{12}$'`),
+    check('staff_gender_check', sql`${t.gender} in ('M', 'F', 'T')`),
+    check('staff_skill_check', sql`${t.skill} in ('unskilled', 'semi-skilled', 'skilled', 'highly-skilled')`),
+    check('staff_language_check', sql`${t.language} in ('en', 'hi', 'ml')`),
   ],
 );
 
@@ -330,3 +350,86 @@ export const contractPeriods = pgTable('contract_periods', {
   period: text('period').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Days that are not duties (issue 26): a worker's leave (paid or unpaid), weekly off or a
+ * holiday granted to them. One mark per worker and day; a day with a duty still shows its P.
+ */
+export const dayMarks = pgTable(
+  'day_marks',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** leave-paid, leave-unpaid, weekly-off, holiday */
+    kind: text('kind').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.day] }),
+    check('day_marks_kind_check', sql`${t.kind} in ('leave-paid', 'leave-unpaid', 'weekly-off', 'holiday')`),
+  ],
+);
+
+/** National and festival holidays (paid), kept by the admin per year. */
+export const holidays = pgTable('holidays', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Payroll settings (EPF, ESI, minimum wages) in force from a month ('YYYY-MM') until the
+ * next row's month. The value is the API's settings document (rates as percentages).
+ */
+export const payrollSettings = pgTable(
+  'payroll_settings',
+  {
+    effectiveFrom: text('effective_from').primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payroll_settings_month_check', sql`${t.effectiveFrom} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/** Advances, fines, damages and other deductions of a worker's month, with a reason. */
+export const deductions = pgTable(
+  'deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deductions_month_staff_idx').on(t.month, t.staffId),
+    check('deductions_kind_check', sql`${t.kind} in ('advance', 'fine', 'damage', 'other')`),
+    check('deductions_amount_check', sql`${t.amount} > 0`),
+    check('deductions_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * A finalised payroll of a month and work type: the rows and totals as finalised (rates
+ * included), and the settings they were computed with. No row: the month is a draft.
+ */
+export const payrolls = pgTable(
+  'payrolls',
+  {
+    month: text('month').notNull(),
+    work: text('work').notNull(),
+    /** the GET /payroll answer as finalised */
+    payroll: jsonb('payroll').notNull(),
+    finalisedBy: uuid('finalised_by').references(() => users.id, { onDelete: 'set null' }),
+    finalisedAt: timestamp('finalised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.work] }), check('payrolls_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
