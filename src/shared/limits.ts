@@ -102,3 +102,10 @@ export const RATING_MAX = 5;
 export const FAQ_MAX = 20;
 export const FAQ_QUESTION_MAX = 200;
 export const FAQ_ANSWER_MAX = 1000;
+
+/** A payroll reason (reopen, deduction) at most this long. */
+export const PAYROLL_REASON_MAX = 300;
+/** The largest single deduction, in paise (₹10,00,000). */
+export const DEDUCTION_MAX_PAISE = 100_000_000;
+/** Days a single leave/holiday marking may span (a long leave is marked in parts). */
+export const DAY_MARK_RANGE_MAX = 92;

@@ -369,6 +369,33 @@ export const MSG = {
    * schemas pass them to the functions above, so a message in another language names the
    * field in that language too. Names already above (Name, Emp ID, Status…) are not repeated.
    */
+  // the payroll of a month (issue 26)
+  payroll: {
+    reason: 'Reason',
+    reasonRequired: 'Give a reason',
+    amountInvalid: 'Enter an amount in rupees, more than 0, with at most two decimals',
+    kindInvalid: 'Choose advance, fine, damage or other',
+    markInvalid: 'Choose paid leave, unpaid leave, weekly off, holiday or clear',
+    rangeInvalid: 'The last day must not be before the first',
+    rangeTooLong: template<[days: number]>('Mark at most {{0}} days at a time'),
+    deductionNotFound: 'Deduction not found',
+    deductionAdded: 'Deduction added',
+    deductionRemoved: 'Deduction removed',
+    overDeductionLimit: template<[limit: string, total: string]>(
+      'Total deductions may not exceed 50 % of the month\'s wages ({{0}}): with this one they would be {{1}}',
+    ),
+    noWagesForDeduction: 'This worker has no wages in this month to deduct from',
+    monthFinal: template<[month: string, work: string]>('The payroll of {{0}} for {{1}} is final: reopen it to change this'),
+    alreadyFinal: template<[month: string, work: string]>('The payroll of {{0}} for {{1}} is already final'),
+    notFinal: template<[month: string, work: string]>('The payroll of {{0}} for {{1}} is not final'),
+    belowMinimumWage: template<[names: string]>('Finalising is refused: below the minimum wage: {{0}}'),
+    noRows: template<[month: string, work: string]>('No worker of {{1}} has paid days in {{0}}'),
+    finalised: 'Payroll finalised',
+    reopened: 'Payroll reopened',
+    marked: template<[days: number]>('{{0}} days marked'),
+    futureMonth: 'A payroll can be finalised only after its month has ended',
+  },
+
   fields: {
     phone: 'Phone',
     aadhar: 'Aadhar',

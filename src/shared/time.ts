@@ -61,3 +61,8 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export function isMonth(value: string): boolean {
   return MONTH_PATTERN.test(value) && value.slice(0, 4) !== '0000';
 }
+
+/** Whole days from one 'YYYY-MM-DD' to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

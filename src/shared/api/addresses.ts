@@ -71,6 +71,20 @@ export const API = {
   saveStaffingNorm: { method: 'PUT', path: '/admin/staffing-norms/{work}' },
   saveContractPeriod: { method: 'PUT', path: '/admin/contract-periods/{work}' },
   auditTrail: { method: 'GET', path: '/admin/audit' },
+  // payroll (issue 26)
+  payroll: { method: 'GET', path: '/payroll' },
+  finalisePayroll: { method: 'POST', path: '/payroll/finalise' },
+  reopenPayroll: { method: 'POST', path: '/payroll/reopen' },
+  payrollEcr: { method: 'GET', path: '/payroll/ecr' },
+  payrollEsi: { method: 'GET', path: '/payroll/esi' },
+  payrollBank: { method: 'GET', path: '/payroll/bank' },
+  payrollBankMissing: { method: 'GET', path: '/payroll/bank-missing' },
+  payrollRegister: { method: 'GET', path: '/payroll/register' },
+  payrollSlips: { method: 'GET', path: '/payroll/slips' },
+  listDeductions: { method: 'GET', path: '/payroll/deductions' },
+  addDeduction: { method: 'POST', path: '/payroll/deductions' },
+  removeDeduction: { method: 'DELETE', path: '/payroll/deductions/{id}' },
+  markDays: { method: 'POST', path: '/attendance/marks' },
 } as const;
 
 type ApiName = keyof typeof API;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { DAY_MARK_RANGE_MAX, DEDUCTION_MAX_PAISE, PAYROLL_REASON_MAX } from '../limits.js';
+import { MSG } from '../messages.js';
+import { moneyPaise } from '../money.js';
+import { DAY_MARK_KINDS, DEDUCTION_KINDS, DOC_LANGUAGES, SKILLS } from '../payroll.js';
+import { daysBetween, isDay } from '../time.js';
 import { WORK_TYPES } from '../work-types.js';
-import { DOC_LANGUAGES, SKILLS } from '../payroll.js';
+import { idSchema } from '../api/envelopes.js';
+import { choiceOf, monthField, text, uuidParam } from './input-rules.js';
 
 /**
  * The payroll's answers (issue 26), shared by the contracts, the server, the files and the
@@ -73,3 +79,80 @@ export const payrollResponse = z.object({
   totals: payrollTotals,
 });
 export type Payroll = z.infer<typeof payrollResponse>;
+
+// ---- requests ----
+
+/** GET /payroll and its files: a work type and a month (both required). */
+export const payrollQuery = z.object({
+  work: choiceOf(WORK_TYPES, { invalid: MSG.workInvalid, required: MSG.workInvalid }),
+  month: monthField(MSG.monthInvalid),
+});
+
+/** GET /payroll/slips: the month's slips, or one worker's with staffId. */
+export const slipsQuery = payrollQuery.extend({ staffId: uuidParam('staffId') });
+
+/** POST /payroll/finalise. */
+export const finaliseBody = payrollQuery;
+
+/** POST /payroll/reopen (admin): the reason goes into the audit trail. */
+export const reopenBody = payrollQuery.extend({
+  reason: text(MSG.payroll.reason, { max: PAYROLL_REASON_MAX, typeMessage: MSG.payroll.reasonRequired }).pipe(z.string().min(1, MSG.payroll.reasonRequired)),
+});
+
+/** An amount of rupees > 0 with at most two decimals, as a JSON number or text. */
+const amountField = z
+  .union([z.number(), z.string()], { error: MSG.payroll.amountInvalid })
+  .transform((value, ctx) => {
+    const paise = moneyPaise(value);
+    if (paise === null || paise <= 0 || paise > DEDUCTION_MAX_PAISE) {
+      ctx.addIssue({ code: 'custom', message: MSG.payroll.amountInvalid });
+      return z.NEVER;
+    }
+    return paise;
+  })
+  .describe('rupees, more than 0, at most two decimals');
+
+/** POST /payroll/deductions: an advance, fine, damage or other deduction of a worker's month. */
+export const deductionBody = z.object({
+  staffId: idSchema(MSG.workerNotFound),
+  month: monthField(MSG.monthInvalid),
+  kind: choiceOf(DEDUCTION_KINDS, { invalid: MSG.payroll.kindInvalid, required: MSG.payroll.kindInvalid }),
+  amount: amountField,
+  reason: text(MSG.payroll.reason, { max: PAYROLL_REASON_MAX, typeMessage: MSG.payroll.reasonRequired }).pipe(z.string().min(1, MSG.payroll.reasonRequired)),
+});
+
+/** GET /payroll/deductions: a month's deductions of a work type's workers, or of one worker. */
+export const deductionsQuery = payrollQuery.extend({ staffId: uuidParam('staffId') });
+
+export const deductionResponse = z.object({
+  _id: z.string(),
+  staffId: z.string(),
+  name: z.string(),
+  empid: z.string(),
+  month: z.string(),
+  kind: z.enum(DEDUCTION_KINDS),
+  amount: rupees,
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type Deduction = z.infer<typeof deductionResponse>;
+
+/** POST /attendance/marks: a worker's days from..to as leave, weekly off or holiday, or cleared. */
+export const dayMarksBody = z
+  .object({
+    staffId: idSchema(MSG.workerNotFound),
+    from: z.string().refine(isDay, MSG.dayInvalid(MSG.fields.from)).meta({ format: 'date' }),
+    to: z.string().refine(isDay, MSG.dayInvalid(MSG.fields.to)).meta({ format: 'date' }),
+    kind: choiceOf([...DAY_MARK_KINDS, 'clear'], { invalid: MSG.payroll.markInvalid, required: MSG.payroll.markInvalid }).describe(
+      'leave-paid, leave-unpaid, weekly-off, holiday, or clear to remove the marks',
+    ),
+  })
+  .refine((body) => body.from <= body.to, { message: MSG.payroll.rangeInvalid, path: ['to'] })
+  .refine((body) => daysBetween(body.from, body.to) < DAY_MARK_RANGE_MAX, { message: MSG.payroll.rangeTooLong(DAY_MARK_RANGE_MAX), path: ['to'] });
+
+export const dayMarksResponse = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  /** days whose mark was set or cleared */
+  days: z.number(),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILL_STATUSES } from '../bills.js';
 import { DAY_CODES } from '../attendance.js';
 import { MSG } from '../messages.js';
+import { DAY_MARK_KINDS } from '../payroll.js';
 import { WORK_TYPES } from '../work-types.js';
 import { choiceOf, monthField } from './input-rules.js';
 
@@ -27,8 +28,23 @@ export const attendanceResponse = z.object({
   days: z.number(),
   today: z.string(),
   workers: z.array(
-    z.object({ _id: z.string(), name: z.string(), empid: z.string(), codes: z.array(z.enum(DAY_CODES)), total: z.number() }),
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      empid: z.string(),
+      codes: z.array(z.enum(DAY_CODES)),
+      /** SPEC's total: the duty count (P 1, P2 2, P3 3) */
+      total: z.number(),
+      /** paid leave and holidays on days without a duty (they add to the payroll's paid days) */
+      paidLeave: z.number(),
+      /** the manager's marks of the month (day of month and kind); holidays of the list are in `holidays` */
+      marks: z.array(z.object({ day: z.number(), kind: z.enum(DAY_MARK_KINDS) })),
+    }),
   ),
+  /** the admin's holidays in the month (day of month and name): H for every worker without a duty or mark that day */
+  holidays: z.array(z.object({ day: z.number(), name: z.string() })),
+  /** whether the month's payroll of this work type is final (marks refused) */
+  final: z.boolean(),
   /** workers present (P, P2 or P3) on each day */
   dayTotals: z.array(z.number()),
   /** the footer row's own total: the sum of the per-day counts */

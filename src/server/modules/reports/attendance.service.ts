@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
-import { attendanceCode, attendanceFileName, attendanceTitle, attendanceValue, isFutureDay, isPresent } from '../../../shared/attendance.js';
+import { attendanceCode, attendanceFileName, attendanceTitle, attendanceValue, isFutureDay, isPresent, markCode, type AttendanceCode } from '../../../shared/attendance.js';
+import { PAID_MARKS, type DayMarkKind } from '../../../shared/payroll.js';
+import { STAFF_STATUS } from '../../../shared/staff.js';
 import { safeCell } from '../../../shared/money.js';
 import type { AttendanceGrid as SharedGrid } from '../../../shared/schemas/reports.js';
 import { dayInZone, daysInMonth, monthRange } from '../../../shared/time.js';
@@ -26,9 +28,11 @@ export type AttendanceGrid = Omit<SharedGrid, 'workers'> & { workers: Attendance
 export async function attendanceGrid(db: Database, work: WorkType, month: string, now: Date, timeZone: string): Promise<AttendanceGrid> {
   const { from, to } = monthRange(month);
   const today = dayInZone(now, timeZone);
-  const result = await db.execute(sql`
+  const [result, markResult, holidayResult, finalResult] = await Promise.all([
+    db.execute(sql`
     with staff_of_work as (
-      select s.id, s.name, s.emp_id, s.wage::text as wage, s.status
+      select s.id, s.name, s.emp_id, s.wage::text as wage, s.status, s.on_leave_from::text as on_leave_from,
+        s.joined::text as joined, s.left_on::text as left_on
       from staff s
       where lower(s.work) = ${work}
     ),
@@ -41,35 +45,115 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
       group by dw.staff_id, dw.completed_day
     ),
     crew as (
-      select c.id, c.name, c.emp_id, c.wage
+      select c.*
       from staff_of_work c
-      where c.status <> 'Resigned' or exists (select 1 from month_duties m where m.staff_id = c.id)
+      where c.status <> 'Resigned'
+        or exists (select 1 from month_duties m where m.staff_id = c.id)
+        or exists (select 1 from day_marks dm where dm.staff_id = c.id and dm.day between ${from}::date and ${to}::date)
     ),
     days as (
       select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
     )
-    select c.id, c.name, c.emp_id, c.wage,
+    select c.id, c.name, c.emp_id, c.wage, c.status, c.on_leave_from, c.joined, c.left_on,
       array_agg(coalesce(m.n, 0) order by days.day) as counts
     from crew c
     cross join days
     left join month_duties m on m.staff_id = c.id and m.day = days.day
-    group by c.id, c.name, c.emp_id, c.wage
-    order by lower(c.name), c.emp_id`);
-  const rows = rowsOf<{ id: string; name: string; emp_id: string; wage: string | null; counts: number[] | string }>(result);
+    group by c.id, c.name, c.emp_id, c.wage, c.status, c.on_leave_from, c.joined, c.left_on
+    order by lower(c.name), c.emp_id`),
+    db.execute(sql`
+      select dm.staff_id, extract(day from dm.day)::int as day, dm.kind
+      from day_marks dm
+      where dm.day between ${from}::date and ${to}::date
+        and dm.staff_id in (select s.id from staff s where lower(s.work) = ${work})`),
+    db.execute(sql`select day::text as day, name from holidays where day between ${from}::date and ${to}::date order by day`),
+    db.execute(sql`select 1 from payrolls where month = ${month} and work = ${work}`),
+  ]);
+  const rows = rowsOf<StaffDays>(result);
+  const marksOf = new Map<string, Array<{ day: number; kind: DayMarkKind }>>();
+  for (const mark of rowsOf<{ staff_id: string; day: number; kind: DayMarkKind }>(markResult)) {
+    const list = marksOf.get(mark.staff_id) ?? [];
+    list.push({ day: Number(mark.day), kind: mark.kind });
+    marksOf.set(mark.staff_id, list);
+  }
+  const holidays = rowsOf<{ day: string; name: string }>(holidayResult).map((row) => ({ date: row.day, day: Number(row.day.slice(8, 10)), name: row.name }));
   const days = daysInMonth(month);
   const isFuture = Array.from({ length: days }, (_, index) => isFutureDay(month, index + 1, today));
   const dayTotals = new Array<number>(days).fill(0);
   const workers = rows.map((row) => {
-    const codes = parseCounts(row.counts).map((count, index) => attendanceCode(count, isFuture[index]!));
+    const marks = (marksOf.get(row.id) ?? []).sort((a, b) => a.day - b.day);
+    const { codes, paidLeave } = dayCodes(month, parseCounts(row.counts), isFuture, marks, holidays, row);
     codes.forEach((code, index) => {
       if (isPresent(code)) dayTotals[index]! += 1;
     });
     const total = codes.reduce((sum, code) => sum + attendanceValue(code), 0);
-    return { _id: row.id, name: row.name, empid: row.emp_id, wage: row.wage, codes, total };
+    return { _id: row.id, name: row.name, empid: row.emp_id, wage: row.wage, codes, total, paidLeave, marks };
   });
-  return { work, month, days, today, workers, dayTotals, grandTotal: dayTotals.reduce((sum, n) => sum + n, 0) };
+  return {
+    work,
+    month,
+    days,
+    today,
+    workers,
+    dayTotals,
+    grandTotal: dayTotals.reduce((sum, n) => sum + n, 0),
+    holidays: holidays.map(({ day, name }) => ({ day, name })),
+    final: rowsOf(finalResult).length > 0,
+  };
 }
 
+interface StaffDays {
+  id: string;
+  name: string;
+  emp_id: string;
+  wage: string | null;
+  status: string;
+  on_leave_from: string | null;
+  joined: string | null;
+  left_on: string | null;
+  counts: number[] | string;
+}
+
+/**
+ * Each day's code and the paid days that are not duties (issue 26). In order: a day still
+ * to come shows '-' unless it is marked or a holiday; a day with a duty keeps its P; then
+ * the manager's mark (L, W, H); then an On Leave spell (L); then a holiday of the admin's
+ * list (H) for a worker employed that day (after joining, before leaving); else A. Paid
+ * leave and holidays count as paid days on days that have come.
+ */
+function dayCodes(
+  month: string,
+  counts: number[],
+  isFuture: boolean[],
+  marks: Array<{ day: number; kind: DayMarkKind }>,
+  holidays: Array<{ date: string; day: number }>,
+  worker: Pick<StaffDays, 'status' | 'on_leave_from' | 'joined' | 'left_on'>,
+): { codes: AttendanceCode[]; paidLeave: number } {
+  const markOf = new Map(marks.map((mark) => [mark.day, mark.kind]));
+  const holidayDays = new Set(holidays.filter((holiday) => (!worker.joined || holiday.date >= worker.joined) && (!worker.left_on || holiday.date <= worker.left_on)).map((holiday) => holiday.day));
+  const leaveFrom = worker.status === STAFF_STATUS.onLeave ? (worker.on_leave_from ?? `${month}-01`) : null;
+  let paidLeave = 0;
+  const codes = counts.map((count, index): AttendanceCode => {
+    const day = index + 1;
+    if (count > 0 && !isFuture[index]) return attendanceCode(count, false);
+    const mark = markOf.get(day);
+    let code: AttendanceCode | null = null;
+    let paid = false;
+    if (mark) {
+      code = markCode(mark);
+      paid = PAID_MARKS.includes(mark);
+    } else if (leaveFrom && !isFuture[index] && `${month}-${String(day).padStart(2, '0')}` >= leaveFrom) {
+      code = 'L';
+    } else if (holidayDays.has(day)) {
+      code = 'H';
+      paid = true;
+    }
+    if (code === null) return attendanceCode(0, isFuture[index]!);
+    if (paid && !isFuture[index]) paidLeave += 1;
+    return code;
+  });
+  return { codes, paidLeave };
+}
 /** int[] arrives as an array from node-postgres and PGlite; older drivers send '{0,2}'. */
 function parseCounts(value: number[] | string): number[] {
   if (Array.isArray(value)) return value.map(Number);

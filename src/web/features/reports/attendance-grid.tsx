@@ -11,6 +11,9 @@ const codeClass: Record<AttendanceCode, string | undefined> = {
   P: classes.codeP,
   P2: classes.codeMulti,
   P3: classes.codeMulti,
+  L: classes.codeLeave,
+  W: classes.codeLeave,
+  H: classes.codeLeave,
   [FUTURE_DAY]: classes.codeFuture,
 };
 
