@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { pruneExpiredSessions } from './modules/auth/sessions.service.js';
+import { payrollRoutes } from './modules/payroll/payroll.routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billRoutes } from './modules/bills/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportRoutes(deps, guards));
       await api.register(chatRoutes(deps, guards, database));
       await api.register(adminRoutes(deps, guards));
+      await api.register(payrollRoutes(deps, guards));
     },
     { prefix: API_PREFIX },
   );

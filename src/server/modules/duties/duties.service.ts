@@ -24,6 +24,7 @@ import { HttpError } from '../../http-error.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { refuseFinalMonths } from '../payroll/payroll.service.js';
 
 type DutyRow = typeof duties.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -340,6 +341,10 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   if (refusal) throw refuse(403, refusal);
   const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);
   if (change.edit) await checkCrew(deps.db, current.work, change.edit.workerIds, currentCrew);
+  // a completed duty of a month whose payroll is final, or one completed today into such a month, stays as it is
+  const today = dayInZone(deps.now(), deps.config.appTz);
+  const touchedMonths = [current.completedDay, change.status === 'completed' && current.status !== 'completed' ? today : null].filter((day) => day !== null);
+  await refuseFinalMonths(deps.db, touchedMonths.map((day) => day.slice(0, 7)), [current.work], [...currentCrew, ...(change.edit?.workerIds ?? [])]);
 
   let reqq = current.reqq;
   if (change.edit && change.edit.totalCoach !== current.totalCoach) {
@@ -409,6 +414,10 @@ export async function deleteDuty(deps: AppDeps, actor: AccountRow, id: string): 
   // locked, so a parallel edit or completion waits and then finds the duty gone
   const [row] = await tx.select().from(duties).where(eq(duties.id, id)).for('update');
   if (!row) throw refuse(404, MSG.dutyNotFound);
+  if (row.completedDay) {
+    const members = await tx.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
+    await refuseFinalMonths(tx, [row.completedDay.slice(0, 7)], [row.work], members.map((member) => member.id));
+  }
   const crew = await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id)).returning({ id: dutyWorkers.staffId });
   await tx.delete(duties).where(eq(duties.id, id));
   await recordAudit(tx, actor, [{ action: 'duty.delete', entity: 'duty', entityId: id, before: deletedDutyAudit(row, crew.map((member) => member.id)) }]);
