@@ -96,7 +96,8 @@ export const finaliseBody = payrollQuery;
 
 /** POST /payroll/reopen (admin): the reason goes into the audit trail. */
 export const reopenBody = payrollQuery.extend({
-  reason: text(MSG.payroll.reason, { max: PAYROLL_REASON_MAX, typeMessage: MSG.payroll.reasonRequired }).pipe(z.string().min(1, MSG.payroll.reasonRequired)),
+  /** required: a missing or blank reason answers 422 (the request is well-formed, the reopening is refused) */
+  reason: text(MSG.payroll.reason, { max: PAYROLL_REASON_MAX, typeMessage: MSG.payroll.reasonRequired }).optional().describe('why the month is reopened; required (422 without)'),
 });
 
 /** An amount of rupees > 0 with at most two decimals, as a JSON number or text. */

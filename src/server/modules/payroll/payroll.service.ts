@@ -251,7 +251,8 @@ export async function finalise(db: Database, clock: PayrollClock, actor: Actor, 
 }
 
 /** POST /payroll/reopen (admin): the month becomes a draft again; the reason is in the audit trail. */
-export async function reopen(db: Database, clock: PayrollClock, actor: Actor, work: WorkType, month: string, reason: string): Promise<Payroll> {
+export async function reopen(db: Database, clock: PayrollClock, actor: Actor, work: WorkType, month: string, reason: string | undefined): Promise<Payroll> {
+  if (!reason) throw refuse(422, MSG.payroll.reasonRequired);
   const [removed] = await db.delete(payrolls).where(and(eq(payrolls.month, month), eq(payrolls.work, work))).returning();
   if (!removed) throw refuse(409, MSG.payroll.notFinal(monthLabel(month), work.toUpperCase()));
   const before = removed.payroll as Payroll;
