@@ -102,3 +102,9 @@ export const RATING_MAX = 5;
 export const FAQ_MAX = 20;
 export const FAQ_QUESTION_MAX = 200;
 export const FAQ_ANSWER_MAX = 1000;
+
+// ---- payroll settings and holidays (issue 26) ----
+/** The largest rupee amount a payroll setting takes (a wage ceiling, a minimum wage per day): ₹10,00,000. */
+export const PAYROLL_SETTING_MONEY_MAX = 1_000_000;
+/** The longest holiday name. */
+export const HOLIDAY_NAME_MAX = 100;

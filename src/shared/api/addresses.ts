@@ -71,6 +71,13 @@ export const API = {
   saveStaffingNorm: { method: 'PUT', path: '/admin/staffing-norms/{work}' },
   saveContractPeriod: { method: 'PUT', path: '/admin/contract-periods/{work}' },
   auditTrail: { method: 'GET', path: '/admin/audit' },
+  // payroll settings and holidays (issue 26)
+  payrollSettings: { method: 'GET', path: '/admin/payroll-settings' },
+  savePayrollSettings: { method: 'PUT', path: '/admin/payroll-settings' },
+  listHolidays: { method: 'GET', path: '/admin/holidays' },
+  addHoliday: { method: 'POST', path: '/admin/holidays' },
+  renameHoliday: { method: 'PUT', path: '/admin/holidays/{day}' },
+  removeHoliday: { method: 'DELETE', path: '/admin/holidays/{day}' },
 } as const;
 
 type ApiName = keyof typeof API;

@@ -4,6 +4,7 @@ import { billContracts } from './bills.js';
 import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
+import { payrollSettingsContracts } from './payroll-settings.js';
 import { reportContracts } from './reports.js';
 import { staffContracts } from './staff.js';
 
@@ -20,6 +21,7 @@ export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...reportContracts,
   ...chatContracts,
   ...adminContracts,
+  ...payrollSettingsContracts,
 ];
 
 /** Any one contract, by its own type: the web finds an address's contract among these (src/web/api/call.ts). */
@@ -30,4 +32,5 @@ export type AnyContract =
   | (typeof billContracts)[number]
   | (typeof reportContracts)[number]
   | (typeof chatContracts)[number]
-  | (typeof adminContracts)[number];
+  | (typeof adminContracts)[number]
+  | (typeof payrollSettingsContracts)[number];
