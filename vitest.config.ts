@@ -26,6 +26,7 @@ export const DATABASE_TESTS = [
   'src/server/modules/duties/duty-rules.test.ts',
   'src/server/modules/duties/idempotent-writes.test.ts',
   'src/server/modules/duties/spec-client.test.ts',
+  'src/server/modules/payroll/settings.test.ts',
   'src/server/modules/reports/reports.test.ts',
   'src/server/modules/staff/bulk-import.test.ts',
   'src/server/modules/staff/emp-ids.test.ts',
