@@ -38,7 +38,7 @@ export const savePayrollSettings = defineRoute({
   summary: 'Save the settings in force from a month (admins)',
   description:
     'Replaces the version of effectiveFrom, or adds one. It governs the months from effectiveFrom until the next later version; ' +
-    `when a final payroll lies in those months: 409 "${MSG.settingsGovernFinalMonth('October 2026')}". A past month that is not final may be set. Answers the saved settings.`,
+    'when a final payroll lies in those months: 409 (code settingsGovernFinalMonth, naming the month). A past month that is not final may be set. Answers the saved settings.',
   body: payrollSettingsBody,
   responses: { 200: payrollSettingsResponse, ...errorResponses(...GUARDED, 409) },
 });
