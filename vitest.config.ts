@@ -27,6 +27,7 @@ export const DATABASE_TESTS = [
   'src/server/modules/duties/idempotent-writes.test.ts',
   'src/server/modules/duties/spec-client.test.ts',
   'src/server/modules/payroll/payroll.test.ts',
+  'src/server/modules/payroll/settings.test.ts',
   'src/server/modules/reports/reports.test.ts',
   'src/server/modules/staff/bulk-import.test.ts',
   'src/server/modules/staff/emp-ids.test.ts',

@@ -22,6 +22,7 @@ import { chatRoutes } from './modules/chat/routes.js';
 import { dutyRoutes } from './modules/duties/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { payrollSettingsRoutes } from './modules/payroll/settings.routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { createGuards } from './plugins/auth.js';
 import { registerErrorHandling, withMessageCode } from './plugins/errors.js';
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(chatRoutes(deps, guards, database));
       await api.register(adminRoutes(deps, guards));
       await api.register(payrollRoutes(deps, guards));
+      await api.register(payrollSettingsRoutes(deps, guards));
     },
     { prefix: API_PREFIX },
   );

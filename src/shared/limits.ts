@@ -109,3 +109,9 @@ export const PAYROLL_REASON_MAX = 300;
 export const DEDUCTION_MAX_PAISE = 100_000_000;
 /** Days a single leave/holiday marking may span (a long leave is marked in parts). */
 export const DAY_MARK_RANGE_MAX = 92;
+
+// ---- payroll settings and holidays (issue 26) ----
+/** The largest rupee amount a payroll setting takes (a wage ceiling, a minimum wage per day): ₹10,00,000. */
+export const PAYROLL_SETTING_MONEY_MAX = 1_000_000;
+/** The longest holiday name. */
+export const HOLIDAY_NAME_MAX = 100;

@@ -434,6 +434,40 @@ export const MSG = {
     testimonials: 'testimonials',
     questions: 'questions',
   },
+
+  // payroll settings and holidays (issue 26)
+  /** the names of the settings' fields, which their messages name */
+  payrollFields: {
+    effectiveFrom: 'Effective from',
+    epfEmployeeRate: 'EPF employee rate',
+    epsRate: 'EPS rate',
+    epfWageCeiling: 'EPF wage ceiling',
+    onActualWages: 'Contribute on actual wages above the ceiling',
+    esiEmployeeRate: 'ESI employee rate',
+    esiEmployerRate: 'ESI employer rate',
+    esiWageCeiling: 'ESI wage ceiling',
+    esiExemptDailyWage: 'ESI exempt daily wage',
+    minimumWageUnskilled: 'Minimum wage, unskilled',
+    minimumWageSemiSkilled: 'Minimum wage, semi-skilled',
+    minimumWageSkilled: 'Minimum wage, skilled',
+    minimumWageHighlySkilled: 'Minimum wage, highly skilled',
+    year: 'Year',
+    holidayDate: 'Holiday date',
+    holidayName: 'Holiday name',
+  },
+  rateInvalid: template<[field: string]>('{{0}} must be a percentage from 0 to 100, with at most 2 decimals', { fields: ['0'] }),
+  settingMoneyInvalid: template('{{0}} must be rupees from 0 to {{1}}, with at most 2 decimals', {
+    values: (field: string, max: number) => ({ 0: field, 1: max.toLocaleString('en-IN') }),
+    fields: ['0'],
+  }),
+  switchInvalid: template<[field: string]>('{{0}} must be on or off', { fields: ['0'] }),
+  settingsGovernFinalMonth: template<[month: string]>(
+    'The payroll of {{0}} is final, and these settings would apply to it. Choose a later month, or reopen that payroll first.',
+  ),
+  holidayInFinalMonth: template<[month: string]>('The payroll of {{0}} is final, and a holiday changes its paid days. Reopen that payroll first.'),
+  holidayExists: 'That day is already on the holiday list',
+  holidayNotFound: 'Holiday not found',
+  holidayRemoved: 'Holiday removed',
 } as const;
 
 indexMessages(MSG);

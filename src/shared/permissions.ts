@@ -115,3 +115,10 @@ export function ownRecordRefusal(before: { designation: string; status: string }
   if (!ownRecordMaySetStatus(before, after.status)) return MSG.ownStaffRecord;
   return null;
 }
+
+// ---- payroll settings and holidays (issue 26) ----
+
+/** Who reads the payroll settings and the holidays: managers and admins (the payroll uses them). */
+export const PAYROLL_SETTINGS_READERS: readonly Role[] = [ROLE.manager, ROLE.admin];
+/** Who changes them: admins only. */
+export const PAYROLL_SETTINGS_EDITORS: readonly Role[] = [ROLE.admin];

@@ -85,6 +85,13 @@ export const API = {
   addDeduction: { method: 'POST', path: '/payroll/deductions' },
   removeDeduction: { method: 'DELETE', path: '/payroll/deductions/{id}' },
   markDays: { method: 'POST', path: '/attendance/marks' },
+  // payroll settings and holidays (issue 26)
+  payrollSettings: { method: 'GET', path: '/admin/payroll-settings' },
+  savePayrollSettings: { method: 'PUT', path: '/admin/payroll-settings' },
+  listHolidays: { method: 'GET', path: '/admin/holidays' },
+  addHoliday: { method: 'POST', path: '/admin/holidays' },
+  renameHoliday: { method: 'PUT', path: '/admin/holidays/{day}' },
+  removeHoliday: { method: 'DELETE', path: '/admin/holidays/{day}' },
 } as const;
 
 type ApiName = keyof typeof API;

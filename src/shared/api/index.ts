@@ -5,6 +5,7 @@ import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
 import { dutyContracts } from './duties.js';
 import { payrollContracts } from './payroll.js';
+import { payrollSettingsContracts } from './payroll-settings.js';
 import { reportContracts } from './reports.js';
 import { staffContracts } from './staff.js';
 
@@ -22,6 +23,7 @@ export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...chatContracts,
   ...adminContracts,
   ...payrollContracts,
+  ...payrollSettingsContracts,
 ];
 
 /** Any one contract, by its own type: the web finds an address's contract among these (src/web/api/call.ts). */
@@ -33,4 +35,5 @@ export type AnyContract =
   | (typeof reportContracts)[number]
   | (typeof chatContracts)[number]
   | (typeof adminContracts)[number]
-  | (typeof payrollContracts)[number];
+  | (typeof payrollContracts)[number]
+  | (typeof payrollSettingsContracts)[number];

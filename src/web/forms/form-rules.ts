@@ -52,6 +52,7 @@ export const adminRules = formRules(() => import('../../shared/schemas/admin.js'
 export const authRules = formRules(() => import('../../shared/schemas/auth.js'));
 export const billRules = formRules(() => import('../../shared/schemas/bills.js'));
 export const chatRules = formRules(() => import('../../shared/schemas/chat.js'));
+export const payrollSettingsRules = formRules(() => import('../../shared/schemas/payroll-settings.js'));
 export const companyProfileRules = formRules(() => import('../../shared/company-profile.js'));
 export const dutyRules = formRules(() => import('../../shared/schemas/duties.js'));
 export const staffRules = formRules(() => import('../../shared/schemas/staff.js'));

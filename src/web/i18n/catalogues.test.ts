@@ -40,6 +40,10 @@ const LATIN_ALLOWED: Record<string, readonly string[]> = {
   'admin.dashboard.documentTitle': ['Dutyroll'],
   // file extensions, as the file picker shows them
   'staff.excelTypes': ['xlsx', 'xls'],
+  // the statutory schemes' abbreviations, as Indian payroll forms print them (issue 26)
+  ...Object.fromEntries(
+    ['intro', 'epfTitle', 'esiTitle', 'columns.epf', 'columns.esi', 'epfSummary'].map((key) => [`admin.payrollSettings.${key}`, ['EPF', 'EPS', 'ESI']]),
+  ),
 };
 
 const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
@@ -49,6 +53,7 @@ const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
  * English left untranslated). Only names that are written this way in every language.
  */
 const CODES = ['IFSC', 'UAN', 'ESI', 'FAQ', 'MB', 'KB'];
+const PAYROLL_CODES = ['EPF', 'EPS', 'ESI'];
 const LATIN_KEPT: Record<string, string[]> = {
   // bank, provident fund and insurance codes, and size units, as printed on Indian forms
   ifscInvalidAdd: CODES,
@@ -61,6 +66,14 @@ const LATIN_KEPT: Record<string, string[]> = {
   'fields.faqQuestion': CODES,
   'fields.faqAnswer': CODES,
   bulkTooLarge: CODES,
+  // the statutory schemes' abbreviations, as Indian payroll forms print them (issue 26)
+  'payrollFields.epfEmployeeRate': PAYROLL_CODES,
+  'payrollFields.epsRate': PAYROLL_CODES,
+  'payrollFields.epfWageCeiling': PAYROLL_CODES,
+  'payrollFields.esiEmployeeRate': PAYROLL_CODES,
+  'payrollFields.esiEmployerRate': PAYROLL_CODES,
+  'payrollFields.esiWageCeiling': PAYROLL_CODES,
+  'payrollFields.esiExemptDailyWage': PAYROLL_CODES,
   logoTooLarge: CODES,
   // SPEC's column name "Emp ID", as the staff list and the spreadsheet name it
   empIdTaken: ['Emp', 'ID'],

@@ -73,6 +73,11 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   tooLong: [{ args: ['Train number', 20] }, { args: ['the message', 2000] }],
   dayInvalid: [{ args: ['From'] }],
   idInvalid: [{ args: ['Supervisor'] }],
+  rateInvalid: [{ args: ['EPS rate'] }],
+  settingMoneyInvalid: [{ args: ['ESI wage ceiling', 1_000_000] }],
+  switchInvalid: [{ args: ['Contribute on actual wages above the ceiling'] }],
+  settingsGovernFinalMonth: [{ args: ['October 2026'] }],
+  holidayInFinalMonth: [{ args: ['October 2026'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

@@ -27,7 +27,7 @@ beforeAll(async () => {
     }, fn);
   }
   await Promise.all(
-    ['admin', 'auth', 'bills', 'chat', 'duties', 'reports', 'staff', 'work-param'].map((name) => import(`../../shared/schemas/${name}.ts`)),
+    ['admin', 'auth', 'bills', 'chat', 'duties', 'payroll-settings', 'reports', 'staff', 'work-param'].map((name) => import(`../../shared/schemas/${name}.ts`)),
   );
   await import('../../shared/company-profile.js');
   await import('../../shared/api/index.js');

@@ -11,7 +11,7 @@ import { WithQueries } from '../../query-client.js';
 export default function AdminArea() {
   const { t } = useTranslation();
   const m = useMessages();
-  /** The admin's side menu: the dashboard, accounts, reference data, the audit trail, and SPEC §2's two staff forms. */
+  /** The admin's side menu: the dashboard, accounts, reference data, the payroll settings and holidays, the audit trail, and SPEC §2's two staff forms. */
   const adminLinks: MenuLink[] = [
     { label: m('navHome'), to: '/dashboard/admin' },
     { label: t('admin.menu.accounts'), to: '/dashboard/admin/accounts' },
@@ -21,6 +21,8 @@ export default function AdminArea() {
     { label: t('admin.menu.company'), to: '/dashboard/admin/company' },
     { label: t('admin.menu.norms'), to: '/dashboard/admin/norms' },
     { label: t('admin.menu.contracts'), to: '/dashboard/admin/contracts' },
+    { label: t('admin.menu.payrollSettings'), to: '/dashboard/admin/payroll-settings' },
+    { label: t('admin.menu.holidays'), to: '/dashboard/admin/holidays' },
     { label: t('admin.menu.audit'), to: '/dashboard/admin/audit' },
   ];
   return (
