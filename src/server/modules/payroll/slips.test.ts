@@ -341,7 +341,9 @@ describe('renderSlips', () => {
   });
 
   it('makes 400 slips in a worker thread, not on the event loop', async () => {
-    const workers = Array.from({ length: 400 }, (_, index) => ({ ...WORKERS[index % WORKERS.length]!, empid: `SV${String(index + 1).padStart(4, '0')}` }));
+    // the four everyday workers (the long one is drawn in several measuring passes: it is covered above)
+    const everyday = WORKERS.slice(0, 4);
+    const workers = Array.from({ length: 400 }, (_, index) => ({ ...everyday[index % everyday.length]!, empid: `SV${String(index + 1).padStart(4, '0')}` }));
     const started: number[] = [];
     const onWorker = (worker: { threadId: number }): void => void started.push(worker.threadId);
     process.on('worker', onWorker);
