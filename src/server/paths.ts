@@ -19,3 +19,8 @@ function findRoot(): string {
 export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'drizzle');
 export const WEB_DIST_DIR = path.join(ROOT_DIR, 'dist', 'web');
+/**
+ * The wage slips' Noto fonts (OFL, fonts/OFL.txt), read from the sources also by the built
+ * server, as ifsc-data.json is: tsc emits no assets, and one copy cannot go stale.
+ */
+export const SLIP_FONTS_DIR = path.join(ROOT_DIR, 'src', 'server', 'modules', 'payroll', 'fonts');
