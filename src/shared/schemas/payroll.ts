@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_MARK_RANGE_MAX, DEDUCTION_MAX_PAISE, PAYROLL_REASON_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { moneyPaise } from '../money.js';
+import { MONEY_PATTERN, moneyPaise } from '../money.js';
 import { DAY_MARK_KINDS, DEDUCTION_KINDS, DOC_LANGUAGES, SKILLS } from '../payroll.js';
 import { daysBetween, isDay } from '../time.js';
 import { WORK_TYPES } from '../work-types.js';
@@ -102,7 +102,13 @@ export const reopenBody = payrollQuery.extend({
 
 /** An amount of rupees > 0 with at most two decimals, as a JSON number or text. */
 const amountField = z
-  .union([z.number(), z.string()], { error: MSG.payroll.amountInvalid })
+  .union(
+    [
+      z.string().trim().max(16, MSG.payroll.amountInvalid).regex(MONEY_PATTERN, MSG.payroll.amountInvalid),
+      z.number().min(0.01, MSG.payroll.amountInvalid).max(DEDUCTION_MAX_PAISE / 100, MSG.payroll.amountInvalid).multipleOf(0.01, MSG.payroll.amountInvalid),
+    ],
+    { error: MSG.payroll.amountInvalid },
+  )
   .transform((value, ctx) => {
     const paise = moneyPaise(value);
     if (paise === null || paise <= 0 || paise > DEDUCTION_MAX_PAISE) {
