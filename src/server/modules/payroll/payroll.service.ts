@@ -22,7 +22,7 @@ import { payrolls, staff } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { attendanceGrid, type AttendanceGrid } from '../reports/attendance.service.js';
-import { payrollSettingsFor } from './settings.service.js';
+import { lockPayrollInputs, payrollSettingsFor } from './settings.service.js';
 
 /**
  * The payroll of a month and work type (issue 26, decision 0037). A draft is computed
@@ -231,8 +231,8 @@ function totalsOf(rows: PayrollRow[]): PayrollTotals {
  * the minimum wage (422, naming the workers).
  */
 export async function finalise(db: Database, clock: PayrollClock, actor: Actor, work: WorkType, month: string): Promise<Payroll> {
-  // one finaliser at a time per month and work type; the insert below is the lock's proof
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll:${month}:${work}`}))`);
+  // one finaliser at a time, and no settings or holiday change between its reads and its commit
+  await lockPayrollInputs(db);
   if (await finalPayroll(db, work, month)) throw refuse(409, MSG.payroll.alreadyFinal(monthLabel(month), work.toUpperCase()));
   if (month >= monthInZone(clock.now(), clock.timeZone)) throw refuse(422, MSG.payroll.futureMonth);
   const draft = await draftPayroll(db, clock, work, month);

@@ -62,7 +62,7 @@ export async function payrollSettingsFor(db: Database, month: string): Promise<P
 }
 
 /** Every saved version, the latest effectiveFrom first (a handful a year). */
-export async function payrollSettingsHistory(db: Database): Promise<Array<PayrollSettings & { updatedAt: string }>> {
+async function payrollSettingsHistory(db: Database): Promise<Array<PayrollSettings & { updatedAt: string }>> {
   const rows = await db.select().from(payrollSettings).orderBy(desc(payrollSettings.effectiveFrom));
   return rows.map((row) => ({ ...settingsOf(row.effectiveFrom, row.value), updatedAt: row.updatedAt.toISOString() }));
 }
