@@ -10,7 +10,6 @@ import {
   wageDueDate,
   type DocLanguage,
   type PayrollFigures,
-  type PayrollSettings,
   type Skill,
 } from '../../../shared/payroll.js';
 import type { Payroll, PayrollRow, PayrollTotals } from '../../../shared/schemas/payroll.js';

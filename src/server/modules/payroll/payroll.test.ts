@@ -271,3 +271,41 @@ describe('the payroll of October 2026 (laundry)', () => {
     expect((await call('PUT', `/mcctrain/update-mcctrain/${firstDuty}`, manager, { status: 'processing' })).statusCode).toBe(200);
   });
 });
+
+describe('wage slips', () => {
+  it('makes one PDF page per worker, or one worker\'s slip', async () => {
+    const all = await call('GET', '/payroll/slips?work=laundry&month=2026-10');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe('application/pdf');
+    expect(all.headers['content-disposition']).toContain('Slips_laundry_10_2026_DRAFT.pdf');
+    const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+    expect(pages(all.rawPayload)).toBe(5);
+    const payroll = (await call('GET', '/payroll?work=laundry&month=2026-10')).json<Payroll>();
+    const one = await call('GET', `/payroll/slips?work=laundry&month=2026-10&staffId=${payroll.rows[0]!.staffId}`);
+    expect(one.statusCode).toBe(200);
+    expect(pages(one.rawPayload)).toBe(1);
+    expect((await call('GET', '/payroll/slips?work=laundry&month=2026-10&staffId=0b1e6c1e-8d7d-4f57-9a0e-7d3b1b7e6c11')).statusCode).toBe(404);
+    expect((await call('GET', '/payroll/slips?work=laundry&month=2026-10', supervisor)).statusCode).toBe(403);
+  });
+});
+
+describe('ESI coverage by contribution period', () => {
+  it('is decided by the first month of the period with wages and kept for the whole period', async () => {
+    const db = t.deps.db;
+    const gita = await buildStaff(db, { name: 'Gita', work: 'acca', wage: '1000.00' });
+    const hema = await buildStaff(db, { name: 'Hema', work: 'acca', wage: '1200.00' });
+    const ira = await buildStaff(db, { name: 'Ira', work: 'acca', wage: '1500.00' });
+    // October opens the period: Gita ₹22,000 (not covered), Hema ₹15,600 (covered); Ira no wages
+    for (let n = 1; n <= 22; n += 1) await completedDuty('acca', day(n), n <= 13 ? [gita.id, hema.id] : [gita.id]);
+    // November: Gita ₹5,000, Hema 19 days ₹22,800, Ira 10 days ₹15,000
+    for (let n = 1; n <= 19; n += 1) {
+      await completedDuty('acca', `2026-11-${String(n).padStart(2, '0')}`, [hema.id, ...(n <= 5 ? [gita.id] : []), ...(n <= 10 ? [ira.id] : [])]);
+    }
+    const payroll = (await call('GET', '/payroll?work=acca&month=2026-11')).json<Payroll>();
+    expect(rowOf(payroll, 'Gita')).toMatchObject({ gross: 5000, esiEmployee: 0, esiEmployer: 0 });
+    // 0.75 % of 22,800 = 171; 3.25 % = 741
+    expect(rowOf(payroll, 'Hema')).toMatchObject({ gross: 22800, esiEmployee: 171, esiEmployer: 741 });
+    // 0.75 % of 15,000 = 112.50 → 113; 3.25 % = 487.50 → 488
+    expect(rowOf(payroll, 'Ira')).toMatchObject({ gross: 15000, esiEmployee: 113, esiEmployer: 488 });
+  });
+});
