@@ -73,6 +73,7 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   tooLong: [{ args: ['Train number', 20] }, { args: ['the message', 2000] }],
   dayInvalid: [{ args: ['From'] }],
   idInvalid: [{ args: ['Supervisor'] }],
+  yesNoInvalid: [{ args: ['PF member'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
