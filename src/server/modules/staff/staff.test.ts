@@ -165,7 +165,7 @@ describe('GET /worker/get-workers', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list.map((w: { name: string }) => w.name)).toEqual(['Crew Mcc']);
-    for (const field of ['aadhar', 'bank', 'branch', 'ifsccode', 'acnumber', 'uanno', 'esino', 'wage']) {
+    for (const field of ['aadhar', 'bank', 'branch', 'ifsccode', 'acnumber', 'uanno', 'esino', 'wage', 'dob', 'gender', 'guardianName', 'pfMember', 'esiMember']) {
       expect(list[0]).not.toHaveProperty(field);
     }
   });
