@@ -15,7 +15,8 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from './limits.js';
-import { DESIGNATIONS, STAFF_STATUSES } from './staff.js';
+import { DESIGNATIONS, DOB_YEAR_MIN, STAFF_STATUSES } from './staff.js';
+import { DOC_LANGUAGES, GENDERS, SKILLS } from './payroll.js';
 import { indexMessages, plural, template } from './message-template.js';
 import { SITE_MSG } from './site-messages.js';
 
@@ -435,9 +436,17 @@ export const MSG = {
     questions: 'questions',
   },
 
-  // payroll settings and holidays (issue 26)
-  /** the names of the settings' fields, which their messages name */
+  // payroll settings and holidays, and the staff register's payroll fields (issue 26)
+  /** the names of the payroll settings' and the staff payroll fields, as the forms label them and messages name them */
   payrollFields: {
+    dob: 'Date of birth',
+    gender: 'Gender',
+    guardianName: "Father's/Husband's name",
+    joined: 'Date of joining',
+    skill: 'Skill category',
+    language: 'Language for documents',
+    pfMember: 'PF member',
+    esiMember: 'ESI member',
     effectiveFrom: 'Effective from',
     epfEmployeeRate: 'EPF employee rate',
     epsRate: 'EPS rate',
@@ -468,6 +477,14 @@ export const MSG = {
   holidayExists: 'That day is already on the holiday list',
   holidayNotFound: 'Holiday not found',
   holidayRemoved: 'Holiday removed',
+  genderInvalid: `Gender must be ${oneOf(GENDERS)}`,
+  skillInvalid: `Skill category must be ${oneOf(SKILLS)}`,
+  docLanguageInvalid: `Language for documents must be ${oneOf(DOC_LANGUAGES)}`,
+  dobInFuture: 'Date of birth cannot be in the future',
+  dobTooEarly: `Date of birth must be in ${DOB_YEAR_MIN} or later`,
+  yesNoInvalid: template<[field: string]>('{{0}} must be yes or no (Y or N)', { fields: ['0'] }),
+  bulkPayrollColumnsHint:
+    "Optional payroll columns, named in the template: date of birth and date of joining (as 1990-08-15, or a date cell), gender (M, F or T), father's or husband's name, skill, language for documents (en, hi or ml), PF member and ESI member (Y or N; empty means Y).",
 } as const;
 
 indexMessages(MSG);

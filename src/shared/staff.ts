@@ -10,6 +10,9 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 /** The statuses by name, for code that means one of them (a new record is Active; Resigned ends sign-in). */
 export const STAFF_STATUS = { active: STAFF_STATUSES[0], onLeave: STAFF_STATUSES[1], resigned: STAFF_STATUSES[2] } as const;
 
+/** The earliest year of birth the register accepts (issue 26): an earlier one is a typing slip. */
+export const DOB_YEAR_MIN = 1900;
+
 /** Indian IFSC: 4 letters (bank), a zero, 6 letters or digits (branch). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 

@@ -71,6 +71,40 @@ describe('worker schemas', () => {
     expect(update.properties.empid!.minLength).toBe(1);
   });
 
+  it('read the payroll fields (issue 26): left out stays undefined, blanks clear, words and yes/no as people write them', () => {
+    const absent = workerUpdateBody.parse(form({ empid: 'E1' }));
+    for (const key of ['dob', 'gender', 'guardianName', 'joined', 'skill', 'language', 'pfMember', 'esiMember'] as const) expect(absent[key], key).toBeUndefined();
+    expect(workerCreateBody.parse(form({ dob: '', gender: null, guardianName: '  ', joined: null, skill: '', language: null, pfMember: '', esiMember: null }))).toMatchObject({
+      dob: null,
+      gender: null,
+      guardianName: null,
+      joined: null,
+      skill: null,
+      language: null,
+      pfMember: undefined,
+      esiMember: undefined,
+    });
+    expect(workerCreateBody.parse(form({ dob: ' 1988-04-12 ', gender: 'female', skill: 'Highly_Skilled', language: 'ML', pfMember: 'Yes', esiMember: 0 }))).toMatchObject({
+      dob: '1988-04-12',
+      gender: 'F',
+      skill: 'highly-skilled',
+      language: 'ml',
+      pfMember: true,
+      esiMember: false,
+    });
+    for (const [value, expected] of [[true, true], ['false', false], ['N', false], ['y', true], [1, true], ['0', false]] as const) {
+      expect(workerCreateBody.parse(form({ pfMember: value })).pfMember, String(value)).toBe(expected);
+    }
+    expect(messageOf(workerCreateBody, form({ dob: '2026-02-30' }))).toBe(MSG.dayInvalid(MSG.payrollFields.dob));
+    expect(messageOf(workerCreateBody, form({ dob: '1899-12-31' }))).toBe(MSG.dobTooEarly);
+    expect(messageOf(workerCreateBody, form({ dob: '9999-12-31' }))).toBe(MSG.dobInFuture);
+    expect(messageOf(workerCreateBody, form({ joined: '2030-01-01' }))).toBeUndefined();
+    expect(messageOf(workerCreateBody, form({ gender: 'Q' }))).toBe(MSG.genderInvalid);
+    expect(messageOf(workerCreateBody, form({ pfMember: 'perhaps' }))).toBe(MSG.yesNoInvalid(MSG.payrollFields.pfMember));
+    expect(MSG.genderInvalid).toBe('Gender must be M, F or T');
+    expect(MSG.skillInvalid).toBe('Skill category must be unskilled, semi-skilled, skilled or highly-skilled');
+  });
+
   it('read the list filters the same way as every ?work= filter', () => {
     expect(workersQuery.parse({ work: 'MCC' })).toMatchObject({ work: 'mcc', limit: 1000, offset: 0 });
     expect(workersQuery.parse({ work: '' }).work).toBeUndefined();

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AADHAR_DIGITS, NAME_MAX, PHONE_DIGITS, SHORT_TEXT_MAX, STAFF_TEXT_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
-import { DESIGNATIONS, IFSC_PATTERN, STAFF_STATUS, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
+import { DOC_LANGUAGES, GENDERS, SKILLS, type DocLanguage, type Gender, type Skill } from '../payroll.js';
+import { DESIGNATIONS, DOB_YEAR_MIN, IFSC_PATTERN, STAFF_STATUS, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
+import { DEFAULT_APP_TZ, dayInZone, isDay } from '../time.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
 import { hasUnsupportedCharacters, searchText, text } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
@@ -41,6 +43,14 @@ export const LABELS = {
   uanno: MSG.fields.uanNumber,
   esino: MSG.fields.esiNumber,
   status: MSG.columnStatus,
+  dob: MSG.payrollFields.dob,
+  gender: MSG.payrollFields.gender,
+  guardianName: MSG.payrollFields.guardianName,
+  joined: MSG.payrollFields.joined,
+  skill: MSG.payrollFields.skill,
+  language: MSG.payrollFields.language,
+  pfMember: MSG.payrollFields.pfMember,
+  esiMember: MSG.payrollFields.esiMember,
 } as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -143,6 +153,95 @@ function ifscField(message: string) {
     .transform((value) => (value ? value.toUpperCase() : null));
 }
 
+/*
+ * The payroll fields (issue 26). SPEC §7 clients do not know them, so on an update a field
+ * left out keeps what the record holds (undefined here), as an account's work type does;
+ * '' or null clears a text or a date. A membership left out, blank or null is "not given":
+ * yes on a new record (the column's default), unchanged on an edit.
+ */
+
+/** How a choice may also be written in a spreadsheet or by hand: words and spacing people use. */
+const GENDER_WORDS: Record<string, Gender> = { male: 'M', female: 'F', transgender: 'T' };
+const LANGUAGE_WORDS: Record<string, DocLanguage> = { english: 'en', hindi: 'hi', malayalam: 'ml' };
+
+/**
+ * An optional one-of-a-few code (gender, skill, language), in any letter case, blanks and
+ * spaces read as '-' (semi skilled), or a word from `words`; '' or null clears it.
+ */
+function payrollChoice<const T extends readonly [string, ...string[]]>(values: T, message: string, words: Record<string, T[number]> = {}) {
+  return z
+    .union([z.enum(values), z.string().max(SHORT_TEXT_MAX, message), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx): T[number] | null | undefined => {
+      if (value === undefined) return undefined;
+      if (isBlank(value)) return null;
+      const key = value!.trim().toLowerCase().replace(/[\s_]+/g, '-');
+      const found = values.find((option) => option.toLowerCase() === key) ?? words[key];
+      if (!found) ctx.addIssue({ code: 'custom', message });
+      return found ?? null;
+    })
+    .describe(`${values.join(', ')} (any letter case); '' or null clears it, left out on an update it stays`);
+}
+
+/** Today's day where the company is: the web and the server read the same "today" for a birth date. */
+const today = () => dayInZone(new Date(), DEFAULT_APP_TZ);
+
+/**
+ * An optional day 'YYYY-MM-DD' (a real one: 2026-02-30 is refused, not turned into March);
+ * `birth` also refuses a day after today or before DOB_YEAR_MIN. '' or null clears it.
+ */
+function payrollDay(field: 'dob' | 'joined', birth = false) {
+  const invalid = MSG.dayInvalid(LABELS[field]);
+  return z
+    .union([z.string().max(SHORT_TEXT_MAX, invalid), z.null()], { error: invalid })
+    .optional()
+    .transform((value, ctx): string | null | undefined => {
+      if (value === undefined) return undefined;
+      if (isBlank(value)) return null;
+      const day = value!.trim();
+      if (!isDay(day)) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return null;
+      }
+      if (birth && Number(day.slice(0, 4)) < DOB_YEAR_MIN) ctx.addIssue({ code: 'custom', message: MSG.dobTooEarly });
+      else if (birth && day > today()) ctx.addIssue({ code: 'custom', message: MSG.dobInFuture });
+      return day;
+    })
+    .meta({ format: 'date' })
+    .describe(`YYYY-MM-DD, a real day${birth ? `, from ${DOB_YEAR_MIN} up to today` : ''}; '' or null clears it, left out on an update it stays`);
+}
+
+/** Texts and numbers that mean yes or no (a checkbox's boolean, a form's 'true', a sheet's Y or 1). */
+const YES = new Set(['true', 'y', 'yes', '1']);
+const NO = new Set(['false', 'n', 'no', '0']);
+
+/** An optional membership: true/false, or Y/N, Yes/No, true/false, 1/0 as text or 1/0 as a number. */
+function yesNo(field: 'pfMember' | 'esiMember') {
+  const message = MSG.yesNoInvalid(LABELS[field]);
+  return z
+    .union([z.boolean(), z.string().max(SHORT_TEXT_MAX, message), z.literal(0), z.literal(1), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx): boolean | undefined => {
+      if (typeof value === 'boolean') return value;
+      if (value === 0 || value === 1) return value === 1;
+      if (isBlank(value)) return undefined;
+      const word = value!.trim().toLowerCase();
+      if (YES.has(word)) return true;
+      if (NO.has(word)) return false;
+      ctx.addIssue({ code: 'custom', message });
+      return undefined;
+    })
+    .describe("true or false (also Y/N, Yes/No, 1/0 as text); left out, blank or null: yes on a new record, unchanged on an update");
+}
+
+/** An optional text that is kept when left out (an update), cleared by '' or null. */
+function keptText(field: keyof typeof LABELS, max: number) {
+  return z
+    .union([text(LABELS[field], { max }), z.null()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
 export interface StaffInput {
   name: string;
   phone: string;
@@ -161,6 +260,15 @@ export interface StaffInput {
   uanno: string | null;
   esino: string | null;
   status: StaffStatus;
+  // the payroll fields (issue 26): undefined is "left out" (the default on a new record, kept on an edit)
+  dob?: string | null | undefined;
+  gender?: Gender | null | undefined;
+  guardianName?: string | null | undefined;
+  joined?: string | null | undefined;
+  skill?: Skill | null | undefined;
+  language?: DocLanguage | null | undefined;
+  pfMember?: boolean | undefined;
+  esiMember?: boolean | undefined;
 }
 
 interface Rules {
@@ -197,6 +305,14 @@ function staffSchema(rules: Rules) {
       uanno: optionalNumberText('uanno', STAFF_TEXT_MAX),
       esino: optionalNumberText('esino', STAFF_TEXT_MAX),
       status: choice(STAFF_STATUSES, MSG.statusInvalid, STAFF_STATUS.active),
+      dob: payrollDay('dob', true),
+      gender: payrollChoice(GENDERS, MSG.genderInvalid, GENDER_WORDS),
+      guardianName: keptText('guardianName', NAME_MAX),
+      joined: payrollDay('joined'),
+      skill: payrollChoice(SKILLS, MSG.skillInvalid),
+      language: payrollChoice(DOC_LANGUAGES, MSG.docLanguageInvalid, LANGUAGE_WORDS),
+      pfMember: yesNo('pfMember'),
+      esiMember: yesNo('esiMember'),
     })
     .transform((fields): StaffInput => fields);
 }
@@ -249,6 +365,19 @@ export const workerResponse = z.object({
   uanno: z.string().nullable().optional(),
   esino: z.string().nullable().optional(),
   status: z.string(),
+  // the payroll fields (issue 26); not in a supervisor's crew view
+  dob: z.string().nullable().optional().describe('YYYY-MM-DD'),
+  gender: z.enum(GENDERS).nullable().optional(),
+  guardianName: z.string().nullable().optional(),
+  joined: z.string().nullable().optional().describe('YYYY-MM-DD'),
+  skill: z.enum(SKILLS).nullable().optional(),
+  language: z.enum(DOC_LANGUAGES).nullable().optional(),
+  pfMember: z.boolean().optional(),
+  esiMember: z.boolean().optional(),
+  /** read-only: the first day of the current On Leave spell, set when the status becomes On Leave */
+  onLeaveFrom: z.string().nullable().optional().describe('YYYY-MM-DD, read-only: the day the status became On Leave'),
+  /** read-only: the day the record was set to Resigned */
+  leftOn: z.string().nullable().optional().describe('YYYY-MM-DD, read-only: the day the status became Resigned'),
   /** in lists: the train number (or work type) of a live duty the worker is on, else null */
   liveDuty: z.string().nullable().optional(),
   /** the linked sign-in account, when the person has one */

@@ -13,11 +13,21 @@ const LazyDatePickerInput = lazy(() => load().then((module) => ({ default: modul
 const LazyMonthPickerInput = lazy(() => load().then((module) => ({ default: module.MonthPickerInput })));
 
 type RangePickerProps = ComponentProps<typeof DatePickerInputType<'range'>>;
+type DayPickerProps = ComponentProps<typeof DatePickerInputType<'default'>>;
 type MonthPickerProps = ComponentProps<typeof MonthPickerInputType<'default'>>;
 
-/** Where a picker will be: its label, placeholder and size, nothing to pick yet. */
-function Placeholder({ label, placeholder, size, miw, style }: Pick<RangePickerProps, 'label' | 'placeholder' | 'size' | 'miw' | 'style'>) {
-  return <TextInput label={label} placeholder={placeholder} size={size} miw={miw} style={style} readOnly />;
+/** Where a picker will be: its label, placeholder and size (and a day already chosen, as text), nothing to pick yet. */
+function Placeholder({
+  label,
+  placeholder,
+  size,
+  miw,
+  style,
+  error,
+  withAsterisk,
+  shown = '',
+}: Pick<RangePickerProps, 'label' | 'placeholder' | 'size' | 'miw' | 'style' | 'error' | 'withAsterisk'> & { shown?: string }) {
+  return <TextInput label={label} placeholder={placeholder} size={size} miw={miw} style={style} error={error} withAsterisk={withAsterisk} value={shown} readOnly />;
 }
 
 /** A range of days (Mantine's DatePickerInput with type="range"). */
@@ -25,6 +35,18 @@ export function DateRangePicker(props: Omit<RangePickerProps, 'type'>) {
   return (
     <Suspense fallback={<Placeholder {...props} />}>
       <LazyDatePickerInput {...(props as ComponentProps<typeof LazyDatePickerInput>)} type="range" />
+    </Suspense>
+  );
+}
+
+/** 'YYYY-MM-DD' as DD/MM/YYYY, the pickers' valueFormat on the forms, for the stand-in. */
+const dayShown = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : '');
+
+/** One day (Mantine's DatePickerInput): a date of birth, a day of joining. */
+export function DayPicker(props: DayPickerProps) {
+  return (
+    <Suspense fallback={<Placeholder {...props} shown={dayShown(props.value)} />}>
+      <LazyDatePickerInput {...(props as ComponentProps<typeof LazyDatePickerInput>)} />
     </Suspense>
   );
 }

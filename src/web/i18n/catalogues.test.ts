@@ -100,6 +100,12 @@ const LATIN_KEPT: Record<string, string[]> = {
   offsetInvalid: ['offset'],
   // the spreadsheet's column headers, which the file must use as they are
   bulkColumnsHint: ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'],
+  // the staff payroll fields' codes (issue 26), as the API and a spreadsheet take them
+  genderInvalid: ['M', 'F', 'T'],
+  skillInvalid: ['unskilled', 'semi-skilled', 'skilled', 'highly-skilled'],
+  docLanguageInvalid: ['en', 'hi', 'ml'],
+  yesNoInvalid: ['Y', 'N'],
+  bulkPayrollColumnsHint: ['M', 'F', 'T', 'en', 'hi', 'ml', 'Y', 'N'],
 };
 const SCRIPTS = { hi: /[\u0900-\u097F]/, ml: /[\u0D00-\u0D7F]/ };
 

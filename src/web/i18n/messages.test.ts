@@ -78,6 +78,7 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   switchInvalid: [{ args: ['Contribute on actual wages above the ceiling'] }],
   settingsGovernFinalMonth: [{ args: ['October 2026'] }],
   holidayInFinalMonth: [{ args: ['October 2026'] }],
+  yesNoInvalid: [{ args: ['PF member'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { firstMessage } from '../../../shared/api/first-message.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
+import { dayInZone } from '../../../shared/time.js';
 import type { registerBody } from '../../../shared/schemas/auth.js';
 import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
 import type { AppDeps } from '../../deps.js';
@@ -79,7 +80,7 @@ async function registerStaffMember(deps: AppDeps, input: RegisterInput, actor: U
   try {
     // a savepoint inside the request's transaction: a taken Aadhaar or e-mail is answered, not a fault
     await deps.db.transaction(async (tx) => {
-      const member = await insertWorker(tx, who, staffInput);
+      const member = await insertWorker(tx, who, staffInput, dayInZone(deps.now(), deps.config.appTz));
       const [user] = await tx
         .insert(users)
         .values({

@@ -15,11 +15,29 @@ import { readSheetOffThread } from './sheet-reader.js';
 import { claimEmpIds, empIdKey, takenEmpIds } from './emp-ids.js';
 import { newStaffValues, staffConflict } from './staff.service.js';
 
-/** Row 1 of the sheet: these names, case and spaces ignored; other columns are ignored. */
+/** Row 1 of the sheet: these names, case, spaces and punctuation ignored; other columns are ignored. */
 export const BULK_HEADERS = ['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation'] as const;
 const REQUIRED_HEADERS = ['name', 'work', 'phone', 'aadhar'] as const;
 
-type Header = (typeof BULK_HEADERS)[number];
+/**
+ * The payroll columns (issue 26), all optional: the field each fills, the template's header
+ * (which says how to write it) and the other names a sheet may give the column. A file
+ * without them imports as before: the fields stay empty and both memberships are yes.
+ */
+const PAYROLL_COLUMNS = [
+  { field: 'dob', header: 'Date of birth (YYYY-MM-DD)', names: ['dob', 'dateofbirth', 'birthdate'] },
+  { field: 'gender', header: 'Gender (M/F/T)', names: ['gender', 'sex'] },
+  { field: 'guardianName', header: "Father's/Husband's name", names: ['guardianname', 'fathershusbandsname', 'fathersorhusbandsname', 'fathersname', 'husbandsname'] },
+  { field: 'joined', header: 'Date of joining (YYYY-MM-DD)', names: ['joined', 'dateofjoining', 'joiningdate', 'doj'] },
+  { field: 'skill', header: 'Skill (unskilled/semi-skilled/skilled/highly-skilled)', names: ['skill', 'skillcategory'] },
+  { field: 'language', header: 'Document language (en/hi/ml)', names: ['language', 'documentlanguage', 'languagefordocuments'] },
+  { field: 'pfMember', header: 'PF member (Y/N)', names: ['pfmember', 'pf'] },
+  { field: 'esiMember', header: 'ESI member (Y/N)', names: ['esimember', 'esi'] },
+] as const;
+/** The columns that hold a day: a date cell or an Excel serial is read as 'YYYY-MM-DD'. */
+const DAY_FIELDS: ReadonlySet<string> = new Set(['dob', 'joined']);
+
+type Header = (typeof BULK_HEADERS)[number] | (typeof PAYROLL_COLUMNS)[number]['field'];
 
 /** A row's reason, with its message's code and values beside it (decision 0030). */
 interface Reason extends Partial<DescribedMessage> {
@@ -45,8 +63,30 @@ export interface ImportResult {
   skipped: SkippedRow[];
 }
 
+/** A header as compared: lower case, without a bracketed note ('(YYYY-MM-DD)'), spaces or punctuation. */
 function normaliseHeader(value: unknown): string {
-  return String(value ?? '').replace(/[\s_]+/g, '').toLowerCase();
+  return String(value ?? '')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/** The largest Excel day serial: 9999-12-31. */
+const LAST_SERIAL = 2_958_465;
+
+/**
+ * A day cell as the form would send it: a date cell (the sheet holds a day serial) or a
+ * Date becomes 'YYYY-MM-DD', and so does text written DD/MM/YYYY or DD-MM-YYYY as people in
+ * India write dates; anything else is passed on for the schema to judge.
+ */
+function dayText(value: unknown): string {
+  if (typeof value === 'number' && value >= 1 && value <= LAST_SERIAL) {
+    const { y, m, d } = XLSX.SSF.parse_date_code(Math.floor(value));
+    return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  }
+  const text = cellText(value);
+  const indian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  return indian ? `${indian[3]}-${indian[2]!.padStart(2, '0')}-${indian[1]!.padStart(2, '0')}` : text;
 }
 
 /** Cell values as the form would send them: whole numbers without exponent or decimals. */
@@ -71,13 +111,17 @@ export async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number;
     const index = headerRow.indexOf(header);
     if (index !== -1) columnOf.set(header, index);
   }
+  for (const { field, names } of PAYROLL_COLUMNS) {
+    const index = headerRow.findIndex((header) => (names as readonly string[]).includes(header));
+    if (index !== -1) columnOf.set(field, index);
+  }
   const rows: { rowNumber: number; values: Partial<Record<Header, string>> }[] = [];
   for (let index = 1; index < grid.length; index += 1) {
     const cells = grid[index] ?? [];
     const values: Partial<Record<Header, string>> = {};
     let blank = true;
     for (const [header, column] of columnOf) {
-      const text = cellText(cells[column]);
+      const text = DAY_FIELDS.has(header) ? dayText(cells[column]) : cellText(cells[column]);
       if (text !== '') blank = false;
       values[header] = text;
     }
@@ -95,7 +139,7 @@ export async function readWorkbook(buffer: Buffer): Promise<{ rowNumber: number;
  * already registered, or repeated in the file, are skipped and listed. The import is one
  * transaction of multi-row inserts.
  */
-export async function importWorkers(db: Database, actor: Actor, rows: Awaited<ReturnType<typeof readWorkbook>>): Promise<ImportResult> {
+export async function importWorkers(db: Database, actor: Actor, rows: Awaited<ReturnType<typeof readWorkbook>>, today: string): Promise<ImportResult> {
   const problems: RowProblem[] = [];
   const valid: { rowNumber: number; input: StaffInput }[] = [];
   for (const { rowNumber, values } of rows) {
@@ -150,7 +194,7 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
     }
   }
 
-  const insertedRows = await insertAll(db, actor, toInsert);
+  const insertedRows = await insertAll(db, actor, toInsert, today);
   const insertedAadhars = new Set(insertedRows.map((row) => row.aadhar));
   for (const item of toInsert) {
     if (!insertedAadhars.has(item.input.aadhar)) {
@@ -166,14 +210,14 @@ export async function importWorkers(db: Database, actor: Actor, rows: Awaited<Re
  * generated inside it after every taken one (claimEmpIds), which also refuses a typed ID
  * registered meanwhile (409).
  */
-async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[]): Promise<StaffRow[]> {
+async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: number; input: StaffInput }[], today: string): Promise<StaffRow[]> {
   const typed = toInsert.flatMap(({ input }) => (input.empid ? [input.empid] : []));
   try {
     const generated = await claimEmpIds(db, typed, toInsert.length - typed.length);
     let next = 0;
-    const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!));
+    const values = toInsert.map(({ input }) => newStaffValues(input, input.empid ? '' : generated[next++]!, today));
     const inserted: StaffRow[] = [];
-    // 1,000 rows × 15 columns stays well under PostgreSQL's 65,535 parameters
+    // 1,000 rows × 25 columns stays well under PostgreSQL's 65,535 parameters
     for (let start = 0; start < values.length; start += 1000) {
       const returned = await db
         .insert(staff)
@@ -190,7 +234,21 @@ async function insertAll(db: Database, actor: Actor, toInsert: { rowNumber: numb
         action: 'staff.import',
         entity: 'staff',
         entityId: row.id,
-        after: { _id: row.id, empid: row.empId, name: row.name, work: row.work, aadhar: maskAadhar(row.aadhar) },
+        after: {
+          _id: row.id,
+          empid: row.empId,
+          name: row.name,
+          work: row.work,
+          aadhar: maskAadhar(row.aadhar),
+          dob: row.dob,
+          gender: row.gender,
+          guardianName: row.guardianName,
+          joined: row.joined,
+          skill: row.skill,
+          language: row.language,
+          pfMember: row.pfMember,
+          esiMember: row.esiMember,
+        },
       })),
     );
     return inserted;
@@ -212,13 +270,18 @@ async function chunkedSelect(values: string[], query: (chunk: string[]) => Promi
 /** The template offered for download: the header row and one sheet of notes. */
 export function templateWorkbook(): Buffer {
   const workbook = XLSX.utils.book_new();
-  const sheet = XLSX.utils.aoa_to_sheet([[...BULK_HEADERS]]);
-  sheet['!cols'] = BULK_HEADERS.map((header) => ({ wch: header === 'name' ? 24 : 14 }));
+  const headers = [...BULK_HEADERS, ...PAYROLL_COLUMNS.map((column) => column.header)];
+  const sheet = XLSX.utils.aoa_to_sheet([headers]);
+  sheet['!cols'] = headers.map((header) => ({ wch: header === 'name' ? 24 : Math.max(14, header.length + 2) }));
   XLSX.utils.book_append_sheet(workbook, sheet, 'Workers');
   const notes = XLSX.utils.aoa_to_sheet([
     ['Fill one worker per row on the first sheet, below the header row.'],
     ['Required: name, work (mcc, acca, bio, laundry, pftr, pit & yard), phone (10 digits), aadhar (12 digits).'],
     ['Optional: empid (generated when empty), wage (rupees per day), acnumber, ifsccode, bank, branch, uanno, esino, designation (Supervisor or Cleaning Staff).'],
+    [
+      'Optional payroll columns: date of birth and date of joining (YYYY-MM-DD, DD/MM/YYYY or a date cell), gender (M, F or T), father\'s or husband\'s name, ' +
+        'skill (unskilled, semi-skilled, skilled or highly-skilled), document language for wage slips (en, hi or ml), PF member and ESI member (Y or N; empty means Y).',
+    ],
     ['Format the phone, aadhar and account number columns as Text so leading zeros are kept.'],
     ['Rows whose Aadhar is already registered are skipped. Any invalid row stops the whole upload, and nothing is imported.'],
   ]);

@@ -1,10 +1,12 @@
 import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { uniqueAadhar, workerPayload, newSessionToken } from '../../../../test/helpers/factories.js';
 import { multipartFile, multipartParts, type MultipartPart } from '../../../../test/helpers/multipart.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { auditLog } from '../../db/schema.js';
 import { sheetParsesRunning } from './sheet-reader.js';
 
 let t: TestApp;
@@ -227,6 +229,105 @@ describe('GET /worker/upload-template', () => {
     expect(response.headers['content-disposition']).toContain('.xlsx');
     const book = XLSX.read(response.rawPayload, { type: 'buffer' });
     const first = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(first[0]).toEqual(['name', 'work', 'phone', 'aadhar', 'empid', 'wage', 'acnumber', 'ifsccode', 'bank', 'branch', 'uanno', 'esino', 'designation']);
+    expect(first[0]).toEqual([
+      'name',
+      'work',
+      'phone',
+      'aadhar',
+      'empid',
+      'wage',
+      'acnumber',
+      'ifsccode',
+      'bank',
+      'branch',
+      'uanno',
+      'esino',
+      'designation',
+      'Date of birth (YYYY-MM-DD)',
+      'Gender (M/F/T)',
+      "Father's/Husband's name",
+      'Date of joining (YYYY-MM-DD)',
+      'Skill (unskilled/semi-skilled/skilled/highly-skilled)',
+      'Document language (en/hi/ml)',
+      'PF member (Y/N)',
+      'ESI member (Y/N)',
+    ]);
+  });
+});
+
+describe('the payroll columns of an upload (issue 26)', () => {
+  /** The header row of the template the server offers, so the test fills what a manager would. */
+  async function templateHeader(): Promise<string[]> {
+    const response = await t.app.inject({ url: '/api/v1/worker/upload-template', headers: { authorization: managerToken } });
+    const book = XLSX.read(response.rawPayload, { type: 'buffer' });
+    return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]!;
+  }
+  /** A template row: the 13 register columns, then date of birth, gender, guardian, joining, skill, language, PF, ESI. */
+  const templateRow = (name: string, payroll: unknown[]) => [name, 'mcc', '9876543210', uniqueAadhar(), '', 600, '', '', '', '', '', '', 'Cleaning Staff', ...payroll];
+  const listed = async (prefix: string) =>
+    (await t.app.inject({ url: `/api/v1/worker/get-workers?q=${encodeURIComponent(prefix)}`, headers: { authorization: managerToken } })).json() as Record<string, unknown>[];
+
+  it("fills them from the template's columns: days as text, as date cells or DD/MM/YYYY, and Y/N, Yes/No, true/false", async () => {
+    const header = await templateHeader();
+    const response = await upload(
+      workbook(
+        [
+          templateRow('Sheet Pay A', ['1988-04-12', 'f', 'Raman Nair', '2024-07-01', 'Semi Skilled', 'ml', 'Y', 'N']),
+          // a date cell (the sheet stores a day serial), booleans as a sheet holds them
+          templateRow('Sheet Pay B', [new Date(1990, 7, 15), 'M', '', '01/02/2025', 'skilled', 'Hindi', false, 'Yes']),
+          templateRow('Sheet Pay C', ['', '', '', '', '', '', '', '']),
+        ],
+        { header },
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().imported).toBe(3);
+    const workers = await listed('Sheet Pay');
+    const byName = (name: string) => workers.find((worker) => worker.name === name);
+    expect(byName('Sheet Pay A')).toMatchObject({ dob: '1988-04-12', gender: 'F', guardianName: 'Raman Nair', joined: '2024-07-01', skill: 'semi-skilled', language: 'ml', pfMember: true, esiMember: false });
+    expect(byName('Sheet Pay B')).toMatchObject({ dob: '1990-08-15', gender: 'M', guardianName: null, joined: '2025-02-01', skill: 'skilled', language: 'hi', pfMember: false, esiMember: true });
+    expect(byName('Sheet Pay C')).toMatchObject({ dob: null, gender: null, joined: null, skill: null, language: null, pfMember: true, esiMember: true });
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, String(byName('Sheet Pay A')!._id)));
+    expect(audit[0]).toMatchObject({ action: 'staff.import', after: { dob: '1988-04-12', skill: 'semi-skilled', pfMember: true, esiMember: false } });
+  });
+
+  it('reads the columns under shorter names, in any order', async () => {
+    const header = ['name', 'work', 'phone', 'aadhar', 'ESI Member', 'DOB', 'Date of Joining', 'pf_member', "Father's name"];
+    const response = await upload(workbook([['Short Head', 'mcc', '9876543210', uniqueAadhar(), 'no', '1979-01-31', '2020-06-01', 'No', 'Kumar']], { header }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await listed('Short Head'))[0]).toMatchObject({ dob: '1979-01-31', joined: '2020-06-01', pfMember: false, esiMember: false, guardianName: 'Kumar' });
+  });
+
+  it('names the row and field of a wrong value, and imports nothing', async () => {
+    const header = await templateHeader();
+    const response = await upload(
+      workbook(
+        [
+          templateRow('Sheet Bad A', ['1988-04-12', 'X', '', '', '', '', '', '']),
+          templateRow('Sheet Bad B', ['2026-02-30', '', '', '', '', '', '', '']),
+          templateRow('Sheet Bad C', ['', '', '', '', 'expert', '', '', '']),
+          templateRow('Sheet Bad D', ['', '', '', '', '', 'ta', 'maybe', '']),
+          templateRow('Sheet Bad E', ['2999-01-01', '', '', '', '', '', '', '']),
+          templateRow('Sheet Bad F', ['', '', '', '', '', '', '', 'perhaps']),
+        ],
+        { header },
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { row: 2, column: 'gender', reason: MSG.genderInvalid, code: 'genderInvalid' },
+      { row: 3, column: 'dob', reason: MSG.dayInvalid(MSG.payrollFields.dob), code: 'dayInvalid', params: { 0: { code: 'payrollFields.dob' } } },
+      { row: 4, column: 'skill', reason: MSG.skillInvalid, code: 'skillInvalid' },
+      { row: 5, column: 'language', reason: MSG.docLanguageInvalid, code: 'docLanguageInvalid' },
+      { row: 6, column: 'dob', reason: MSG.dobInFuture, code: 'dobInFuture' },
+      { row: 7, column: 'esiMember', reason: MSG.yesNoInvalid(MSG.payrollFields.esiMember), code: 'yesNoInvalid', params: { 0: { code: 'payrollFields.esiMember' } } },
+    ]);
+    expect(await countByName('Sheet Bad')).toBe(0);
+  });
+
+  it('imports an older file without the columns: empty fields, both memberships yes', async () => {
+    const response = await upload(workbook([row('Old Sheet')]));
+    expect(response.statusCode).toBe(200);
+    expect((await listed('Old Sheet'))[0]).toMatchObject({ dob: null, gender: null, joined: null, skill: null, language: null, pfMember: true, esiMember: true });
   });
 });

@@ -11,6 +11,7 @@ import {
   uploadWorkers,
 } from '../../../shared/api/staff.js';
 import { BULK_MAX_BYTES } from '../../../shared/limits.js';
+import { dayInZone } from '../../../shared/time.js';
 import { MSG } from '../../../shared/messages.js';
 import { STAFF_EDITORS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -59,9 +60,11 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
   return async function staffPlugin(app: FastifyInstance): Promise<void> {
     await app.register(multipart, { limits: { fileSize: BULK_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     const actorOf = (request: { user: { id: string; name: string } | null }) => ({ id: request.user!.id, name: request.user!.name });
+    /** The company's day (APP_TZ): an On Leave or Resigned status starts on it. */
+    const today = () => dayInZone(deps.now(), deps.config.appTz);
 
     serve(app, createWorkerRoute, { onRequest: managers }, async (request, reply, db) => {
-      const result = await createWorker(db, actorOf(request), request.body);
+      const result = await createWorker(db, actorOf(request), request.body, today());
       if (!result.created) return { success: false as const, msg: MSG.alreadyRegistered };
       reply.status(201);
       return { success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') };
@@ -87,7 +90,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
     });
 
     serve(app, updateWorkerRoute, { onRequest: managers }, async (request, _reply, db) => {
-      const row = await updateWorker(db, request.user!, request.params.id, request.body);
+      const row = await updateWorker(db, request.user!, request.params.id, request.body, today());
       return { success: true as const, msg: MSG.workerUpdated, worker: presentWorker(row, 'full') };
     });
 
@@ -100,7 +103,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       return readWorkbook(buffer);
     };
     serve(app, uploadWorkers, { onRequest: managers, prepare: readUpload }, async (request, _reply, db, rows) => {
-      const result = await importWorkers(db, actorOf(request), rows);
+      const result = await importWorkers(db, actorOf(request), rows, today());
       return {
         success: true as const,
         msg: MSG.bulkUploaded(result.imported, result.skipped.length),

@@ -165,7 +165,7 @@ describe('GET /worker/get-workers', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list.map((w: { name: string }) => w.name)).toEqual(['Crew Mcc']);
-    for (const field of ['aadhar', 'bank', 'branch', 'ifsccode', 'acnumber', 'uanno', 'esino', 'wage']) {
+    for (const field of ['aadhar', 'bank', 'branch', 'ifsccode', 'acnumber', 'uanno', 'esino', 'wage', 'dob', 'gender', 'guardianName', 'pfMember', 'esiMember']) {
       expect(list[0]).not.toHaveProperty(field);
     }
   });
@@ -462,5 +462,126 @@ describe('GET /worker/get-ifsc/{code}', () => {
 
   it('is for managers and admins', async () => {
     expect((await api('GET', '/worker/get-ifsc/HDFC0000001', supervisorToken)).statusCode).toBe(403);
+  });
+});
+
+describe('the payroll fields of a staff record (issue 26)', () => {
+  const payroll = {
+    dob: '1988-04-12',
+    gender: 'F',
+    guardianName: 'Raman Nair',
+    joined: '2024-07-01',
+    skill: 'semi-skilled',
+    language: 'ml',
+    pfMember: true,
+    esiMember: false,
+  };
+
+  it('stores and answers them on create and get, with both memberships yes when left out', async () => {
+    const created = await createWorker({ name: 'Payroll Create', ...payroll });
+    expect(created).toMatchObject(payroll);
+    const [one] = (await api('GET', `/worker/getoneworker/${created._id}`, managerToken)).json();
+    expect(one).toMatchObject({ ...payroll, onLeaveFrom: null, leftOn: null });
+
+    const plain = await createWorker({ name: 'Payroll Defaults' });
+    expect(plain).toMatchObject({ dob: null, gender: null, guardianName: null, joined: null, skill: null, language: null, pfMember: true, esiMember: true });
+    // blanks as a form sends them are "not given"; memberships as form text and sheet words
+    const blanks = await createWorker({ name: 'Payroll Blanks', dob: '', gender: null, guardianName: ' ', joined: null, skill: '', language: '', pfMember: '', esiMember: null });
+    expect(blanks).toMatchObject({ dob: null, gender: null, guardianName: null, skill: null, pfMember: true, esiMember: true });
+    const words = await createWorker({ name: 'Payroll Words', gender: 'male', skill: 'Highly Skilled', language: 'Hindi', pfMember: 'false', esiMember: 'N' });
+    expect(words).toMatchObject({ gender: 'M', skill: 'highly-skilled', language: 'hi', pfMember: false, esiMember: false });
+  });
+
+  it('refuses wrong values with 400 and a message naming the field, never a 500', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ gender: 'X' }, MSG.genderInvalid],
+      [{ gender: 5 }, MSG.genderInvalid],
+      [{ dob: '2999-01-01' }, MSG.dobInFuture],
+      [{ dob: '1899-12-31' }, MSG.dobTooEarly],
+      [{ dob: '2026-02-30' }, MSG.dayInvalid(MSG.payrollFields.dob)],
+      [{ dob: '12/04/1988' }, MSG.dayInvalid(MSG.payrollFields.dob)],
+      [{ joined: '2025-13-01' }, MSG.dayInvalid(MSG.payrollFields.joined)],
+      [{ joined: 20250101 }, MSG.dayInvalid(MSG.payrollFields.joined)],
+      [{ skill: 'expert' }, MSG.skillInvalid],
+      [{ language: 'ta' }, MSG.docLanguageInvalid],
+      [{ pfMember: 'maybe' }, MSG.yesNoInvalid(MSG.payrollFields.pfMember)],
+      [{ esiMember: 2 }, MSG.yesNoInvalid(MSG.payrollFields.esiMember)],
+      [{ guardianName: 'x'.repeat(101) }, MSG.tooLong(MSG.payrollFields.guardianName, 100)],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await api('POST', '/worker/create-worker', managerToken, workerPayload({ name: 'Payroll Refused', ...overrides }));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().msg, JSON.stringify(overrides)).toBe(message);
+    }
+    const impossible = await api('POST', '/worker/create-worker', managerToken, workerPayload({ dob: '2026-02-30' }));
+    expect(impossible.json()).toMatchObject({ msg: 'Date of birth must be a real date, given as YYYY-MM-DD', code: 'dayInvalid', params: { 0: { code: 'payrollFields.dob' } } });
+    expect((await api('GET', '/worker/get-workers?q=Payroll%20Refused', managerToken)).json()).toEqual([]);
+  });
+
+  it('changes them on an update, keeps them when an older client leaves them out, clears them with blanks, and audits them', async () => {
+    const worker = await createWorker({ name: 'Payroll Update' });
+    const form = (overrides: Record<string, unknown>) => ({ ...workerPayload({ name: 'Payroll Update', aadhar: worker.aadhar }), empid: worker.empid, ...overrides });
+    const put = (body: object) => api('PUT', `/worker/update-worker/${worker._id}`, managerToken, body);
+    const get = async () => (await api('GET', `/worker/getoneworker/${worker._id}`, managerToken)).json()[0];
+
+    expect((await put(form(payroll))).statusCode).toBe(200);
+    expect(await get()).toMatchObject(payroll);
+    // a SPEC §7 client knows none of them: they stay
+    expect((await put(form({ wage: 710 }))).statusCode).toBe(200);
+    expect(await get()).toMatchObject({ ...payroll, wage: 710 });
+    // the form sends blanks for emptied fields: they are cleared; a membership turned back on
+    expect((await put(form({ dob: '', gender: '', guardianName: '', joined: null, skill: null, language: '', esiMember: true }))).statusCode).toBe(200);
+    expect(await get()).toMatchObject({ dob: null, gender: null, guardianName: null, joined: null, skill: null, language: null, pfMember: true, esiMember: true });
+    // a refused value changes nothing
+    const refused = await put(form({ dob: '2026-02-30', name: 'Changed' }));
+    expect(refused.statusCode).toBe(400);
+    expect((await get()).name).toBe('Payroll Update');
+
+    const audit = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, worker._id)).orderBy(auditLog.id)).filter((row) => row.action === 'staff.update');
+    expect(audit).toHaveLength(3);
+    expect(audit[0]!.before).toMatchObject({ dob: null, pfMember: true, esiMember: true });
+    expect(audit[0]!.after).toMatchObject(payroll);
+    expect(audit[2]!.before).toMatchObject({ ...payroll, wage: 710 });
+    expect(audit[2]!.after).toMatchObject({ dob: null, guardianName: null, esiMember: true });
+    const created = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, worker._id));
+    expect(created.find((row) => row.action === 'staff.create')!.after).toMatchObject({ pfMember: true, esiMember: true, dob: null });
+  });
+
+  it('dates On Leave and Resigned with the company\'s day, which no client can write', async () => {
+    // 20:00 UTC is already the next day in Asia/Kolkata (APP_TZ)
+    const clock = { now: new Date('2026-03-09T20:00:00Z') };
+    const clocked = await createTestApp({ database: t.database, clock });
+    try {
+      const token = await newSessionToken(clocked, { role: ROLE.manager });
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        clocked.app.inject({ method, url: `/api/v1${url}`, payload, headers: { authorization: token } });
+      const made = (await call('POST', '/worker/create-worker', workerPayload({ name: 'Leave Days', onLeaveFrom: '2020-01-01', leftOn: '2020-01-01' }))).json().worker;
+      expect(made).toMatchObject({ status: 'Active', onLeaveFrom: null, leftOn: null });
+      const form = (status: string, extra: Record<string, unknown> = {}) => ({ ...workerPayload({ name: 'Leave Days', aadhar: made.aadhar }), empid: made.empid, status, ...extra });
+      const put = async (body: object) => {
+        const response = await call('PUT', `/worker/update-worker/${made._id}`, body);
+        expect(response.statusCode, response.body).toBe(200);
+        return (await call('GET', `/worker/getoneworker/${made._id}`)).json()[0];
+      };
+
+      expect(await put(form('On Leave'))).toMatchObject({ status: 'On Leave', onLeaveFrom: '2026-03-10', leftOn: null });
+      clock.now = new Date('2026-03-14T06:00:00Z');
+      // still On Leave: the spell keeps its first day; the days sent are ignored
+      expect(await put(form('On Leave', { wage: 700, onLeaveFrom: '2026-01-01' }))).toMatchObject({ onLeaveFrom: '2026-03-10' });
+      expect(await put(form('Active'))).toMatchObject({ status: 'Active', onLeaveFrom: null });
+      clock.now = new Date('2026-03-20T06:00:00Z');
+      expect(await put(form('Resigned', { leftOn: '2026-01-01' }))).toMatchObject({ status: 'Resigned', leftOn: '2026-03-20', onLeaveFrom: null });
+      clock.now = new Date('2026-03-25T06:00:00Z');
+      expect(await put(form('Resigned', { wage: 705 }))).toMatchObject({ leftOn: '2026-03-20' });
+      expect(await put(form('Active'))).toMatchObject({ status: 'Active', leftOn: null });
+
+      // a record made On Leave or Resigned starts with today
+      const away = (await call('POST', '/worker/create-worker', workerPayload({ name: 'Leave Start', status: 'On Leave' }))).json().worker;
+      expect(away).toMatchObject({ onLeaveFrom: '2026-03-25', leftOn: null });
+      const audit = await clocked.deps.db.select().from(auditLog).where(eq(auditLog.entityId, made._id)).orderBy(auditLog.id);
+      expect(audit.find((row) => row.action === 'staff.update')!.after).toMatchObject({ status: 'On Leave', onLeaveFrom: '2026-03-10' });
+    } finally {
+      await clocked.close();
+    }
   });
 });

@@ -84,6 +84,8 @@ describe('the audit trail in words (issue 15)', () => {
     expect(fieldLabel('totalcoach', t)).toBe('Total Coaches');
     expect(fieldLabel('billvalue', t)).toBe('Bill Value');
     expect(fieldLabel('_id', t)).toBe('Record ID');
+    expect(fieldLabel('pfMember', t)).toBe('PF member');
+    expect(fieldLabel('onLeaveFrom', t)).toBe('On leave from');
     expect(fieldLabel('somethingNew', t)).toBe('somethingNew');
     expect(fieldLabel('constructor', t)).toBe('constructor');
     await setLanguage('hi');

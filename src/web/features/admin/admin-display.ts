@@ -146,6 +146,17 @@ const AUDIT_FIELDS = {
   counters: 'counters',
   testimonials: 'testimonials',
   faq: 'faq',
+  // the staff payroll fields (issue 26)
+  dob: 'dob',
+  gender: 'gender',
+  guardianName: 'guardianName',
+  joined: 'joined',
+  skill: 'skill',
+  language: 'language',
+  pfMember: 'pfMember',
+  esiMember: 'esiMember',
+  onLeaveFrom: 'onLeaveFrom',
+  leftOn: 'leftOn',
 } as const;
 
 /** A recorded field's label in the reader's language ('trainno' → 'Train No'). */

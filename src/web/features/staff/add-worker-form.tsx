@@ -6,6 +6,7 @@ import { staffRules } from '../../forms/form-rules.js';
 import { createWorker, type NewWorkerBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { IfscFields } from './ifsc-fields.js';
+import { EMPTY_PAYROLL, PAYROLL_FIELD_ORDER, PayrollFields } from './payroll-fields.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useStaffLabels, workOptions } from './staff-options.js';
 import { useStaffCreateForm } from './use-staff-create-form.js';
@@ -23,9 +24,10 @@ const emptyForm = {
   acnumber: '',
   uanno: '',
   esino: '',
+  ...EMPTY_PAYROLL,
 };
 type Form = typeof emptyForm;
-const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 'category', 'wage', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino'] as const;
+const FIELD_ORDER = ['work', 'name', 'phone', 'aadhar', 'empid', 'designation', 'category', 'wage', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino', ...PAYROLL_FIELD_ORDER] as const;
 
 /**
  * SPEC §2 Add Worker (POST /worker/create-worker). Exported for every area that adds
@@ -35,7 +37,7 @@ export function AddWorkerForm() {
   const { t } = useTranslation();
   const m = useMessages();
   const { workerDesignationOptions } = useStaffLabels();
-  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = useStaffCreateForm<Form, NewWorkerBody>({
+  const state = useStaffCreateForm<Form, NewWorkerBody>({
     empty: emptyForm,
     fieldOrder: FIELD_ORDER,
     toBody: (form, bank) => ({ ...form, ifsccode: bank.code, bank: bank.bank, branch: bank.branch, status: STAFF_STATUS.active }),
@@ -44,6 +46,7 @@ export function AddWorkerForm() {
     send: createWorker,
     success: 'workerAdded',
   });
+  const { errors, ifsc, submitting, onSubmit, text, digits, select, idOf } = state;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -72,6 +75,7 @@ export function AddWorkerForm() {
             <TextInput label={t('staff.fields.uanNumber')} inputMode="numeric" autoComplete="off" {...text('uanno')} />
             <TextInput label={t('staff.fields.esiNumber')} inputMode="numeric" autoComplete="off" {...text('esino')} />
           </SimpleGrid>
+          <PayrollFields state={state} />
           <Button type="submit" size="md" disabled={submitting} style={{ alignSelf: 'flex-start' }} miw={200}>
             {submitting ? m('submitting') : m('addWorker')}
           </Button>

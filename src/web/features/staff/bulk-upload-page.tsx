@@ -79,6 +79,9 @@ export default function BulkUploadPage() {
             <Text size="sm" c="dimmed">
               {m('bulkColumnsHint')}
             </Text>
+            <Text size="sm" c="dimmed">
+              {m('bulkPayrollColumnsHint')}
+            </Text>
             <Group>
               <Button variant="light" onClick={() => void onDownload()} loading={downloading}>
                 {m('downloadTemplate')}

@@ -18,6 +18,7 @@ import { useUpdateWorker, useWorker, type WorkerChangeBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { focusFirstError } from './focus-first-error.js';
 import { IfscFields } from './ifsc-fields.js';
+import { PAYROLL_FIELD_ORDER, PayrollFields, payrollFormOf } from './payroll-fields.js';
 import { ifscBlocksSubmit, initialIfscState } from './ifsc-lookup.js';
 import { useStaffLabels, workOptions } from './staff-options.js';
 import { useIfscLookup } from './use-ifsc-lookup.js';
@@ -69,7 +70,7 @@ export default function EditStaffPage() {
 }
 
 type Form = ReturnType<typeof formOf>;
-const FIELD_ORDER = ['name', 'phone', 'empid', 'designation', 'aadhar', 'wage', 'work', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino', 'status'] as const;
+const FIELD_ORDER = ['name', 'phone', 'empid', 'designation', 'aadhar', 'wage', 'work', 'ifsccode', 'branch', 'acnumber', 'uanno', 'esino', 'status', ...PAYROLL_FIELD_ORDER] as const;
 
 /** The form's fields as text, from the record (bank details live in the IFSC lookup's state). */
 function formOf(worker: Worker) {
@@ -86,6 +87,7 @@ function formOf(worker: Worker) {
     uanno: worker.uanno ?? '',
     esino: worker.esino ?? '',
     status: worker.status,
+    ...payrollFormOf(worker),
   };
 }
 
@@ -179,6 +181,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
               {...select('status')}
             />
           </SimpleGrid>
+          <PayrollFields state={state} statusDays={worker} />
           <Group gap="sm">
             <Button type="submit" size="md" disabled={update.isPending} miw={200}>
               {update.isPending ? m('updating') : m('updateWorker')}
