@@ -56,12 +56,12 @@ export const DEFAULT_PAYROLL_SETTINGS: PayrollSettings = {
 };
 
 /** Age at which a member's EPS wages become 0 (on the first of the month). */
-export const EPS_AGE_LIMIT = 58;
+const EPS_AGE_LIMIT = 58;
 /** Total deductions never exceed this share of the month's wages (per cent). */
-export const DEDUCTION_LIMIT_PERCENT = 50;
+const DEDUCTION_LIMIT_PERCENT = 50;
 
 /** A percentage with up to two decimals as an integer count of hundredths of a per cent (8.33 → 833). */
-export function rateHundredths(percent: number): number {
+function rateHundredths(percent: number): number {
   return Math.round(percent * 100);
 }
 

@@ -6,7 +6,6 @@ import {
   deductionBody,
   deductionResponse,
   deductionsQuery,
-  finaliseBody,
   payrollQuery,
   payrollResponse,
   reopenBody,
@@ -44,7 +43,7 @@ export const finalisePayroll = defineRoute({
   summary: 'Finalise a month: its payroll, duties, day marks and deductions no longer change',
   description: '409 when already final; 422 naming the workers below the minimum wage (rows in `rows`), or when the month has not ended or has no paid days.',
   headers: idempotencyKeyHeaders,
-  body: finaliseBody,
+  body: payrollQuery,
   responses: {
     200: payrollResponse,
     422: z.object({ msg: z.string(), rows: z.array(z.object({ staffId: z.string(), name: z.string(), empid: z.string(), flags: z.array(z.string()) })).optional() }).loose(),

@@ -16,7 +16,7 @@ import { choiceOf, monthField, text, uuidParam } from './input-rules.js';
 
 const rupees = z.number().describe('rupees, at most two decimals');
 
-export const payrollRow = z.object({
+const payrollRow = z.object({
   staffId: z.string(),
   name: z.string(),
   empid: z.string(),
@@ -48,7 +48,7 @@ export const payrollRow = z.object({
 });
 export type PayrollRow = z.infer<typeof payrollRow>;
 
-export const payrollTotals = z.object({
+const payrollTotals = z.object({
   days: z.number(),
   gross: rupees,
   epfWages: rupees,
@@ -90,9 +90,6 @@ export const payrollQuery = z.object({
 
 /** GET /payroll/slips: the month's slips, or one worker's with staffId. */
 export const slipsQuery = payrollQuery.extend({ staffId: uuidParam('staffId') });
-
-/** POST /payroll/finalise. */
-export const finaliseBody = payrollQuery;
 
 /** POST /payroll/reopen (admin): the reason goes into the audit trail. */
 export const reopenBody = payrollQuery.extend({

@@ -66,7 +66,7 @@ export const ESI_HEADERS = [
  * 2 left service, 3 retired, 4 out of coverage, 5 expired, …; a last working day goes with
  * 2 to 6 and must be blank with 0 and 1).
  */
-export const ESI_REASON = { none: 0, onLeave: 1, leftService: 2 } as const;
+const ESI_REASON = { none: 0, onLeave: 1, leftService: 2 } as const;
 
 export const BANK_HEADERS = ['Beneficiary Name', 'Account Number', 'IFSC', 'Amount', 'Narration'] as const;
 export const BANK_MISSING_HEADERS = ['Name', 'Emp ID', 'Net'] as const;
@@ -122,7 +122,7 @@ export function ecrMemberName(name: string): string {
 }
 
 /** The ESIC file's IP name: "only alphabets and space". */
-export function esiIpName(name: string): string {
+function esiIpName(name: string): string {
   return latinName(name, /[^A-Za-z ]+/g);
 }
 
@@ -131,7 +131,7 @@ export function esiIpName(name: string): string {
  * the arithmetic gives a non-member EPF wages of 0, and a member without a UAN is left out
  * (the row is already flagged "no UAN"), so the rule is: a UAN and EPF wages above 0.
  */
-export function inEcr(row: PayrollRow): boolean {
+function inEcr(row: PayrollRow): boolean {
   return Boolean(row.uan?.trim()) && toPaise(row.epfWages) > 0;
 }
 
@@ -213,7 +213,7 @@ function bankOf(row: PayrollRow, extras: PayrollFileExtras | undefined): { accou
  * formulas (safeCell) and quoted, with quotes doubled, when it holds a comma, a quote or
  * starts or ends with a space.
  */
-export function csvField(text: string): string {
+function csvField(text: string): string {
   const cell = safeCell(text.replace(/[\r\n]+/g, ' '));
   return /[",]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
@@ -224,7 +224,7 @@ function csvBody(records: string[][]): Buffer {
 }
 
 /** 'Wages Sep 2026': the bank file's narration for the payroll's month. */
-export function bankNarration(month: string): string {
+function bankNarration(month: string): string {
   const { year, number } = monthParts(month);
   return `Wages ${MONTH_NAMES[number - 1]!.slice(0, 3)} ${year}`;
 }
@@ -258,7 +258,7 @@ export function bankMissingFile(payroll: Payroll, extras: PayrollExtrasByStaff):
 }
 
 /** The register's title: 'Wage register cum muster roll - September 2026 (MCC)', with ' - DRAFT' on a draft. */
-export function registerTitle(payroll: Payroll): string {
+function registerTitle(payroll: Payroll): string {
   const title = `Wage register cum muster roll - ${monthLabel(payroll.month)} (${payroll.work.toUpperCase()})`;
   return payroll.status === 'draft' ? `${title} - DRAFT` : title;
 }

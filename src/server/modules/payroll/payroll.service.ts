@@ -62,7 +62,7 @@ function refuse(status: number, message: string, extra: Record<string, unknown> 
 }
 
 /** The stored final payroll of a month and work type, if any. */
-export async function finalPayroll(db: Database, work: WorkType, month: string): Promise<Payroll | null> {
+async function finalPayroll(db: Database, work: WorkType, month: string): Promise<Payroll | null> {
   const [row] = await db.select({ payroll: payrolls.payroll }).from(payrolls).where(and(eq(payrolls.month, month), eq(payrolls.work, work)));
   return row ? (row.payroll as Payroll) : null;
 }
