@@ -373,6 +373,7 @@ export const MSG = {
   // the payroll of a month (issue 26)
   payroll: {
     reason: 'Reason',
+    worker: 'Worker',
     reasonRequired: 'Give a reason',
     amountInvalid: 'Enter an amount in rupees, more than 0, with at most two decimals',
     kindInvalid: 'Choose advance, fine, damage or other',

@@ -89,7 +89,7 @@ export const payrollQuery = z.object({
 });
 
 /** GET /payroll/slips: the month's slips, or one worker's with staffId. */
-export const slipsQuery = payrollQuery.extend({ staffId: uuidParam('staffId') });
+export const slipsQuery = payrollQuery.extend({ staffId: uuidParam(MSG.payroll.worker) });
 
 /** POST /payroll/reopen (admin): the reason goes into the audit trail. */
 export const reopenBody = payrollQuery.extend({
@@ -126,7 +126,7 @@ export const deductionBody = z.object({
 });
 
 /** GET /payroll/deductions: a month's deductions of a work type's workers, or of one worker. */
-export const deductionsQuery = payrollQuery.extend({ staffId: uuidParam('staffId') });
+export const deductionsQuery = payrollQuery.extend({ staffId: uuidParam(MSG.payroll.worker) });
 
 export const deductionResponse = z.object({
   _id: z.string(),
