@@ -17,6 +17,7 @@ import { freePort } from '../test/helpers/free-port.js';
 import { copySeed, readSeed, type Account, type SeededAccount } from './seed.js';
 
 export type { Account } from './seed.js';
+import type { SeedData } from './seed.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
@@ -77,6 +78,11 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
 export interface StartOptions {
   /** Another build of the web app to serve (default WEB_ROOT, else dist/web). */
   webRoot?: string;
+  /**
+   * Data the journey starts with, written into its copy of the seed before the server
+   * opens it (e.g. last month's duties, which no request can make today).
+   */
+  seedData?: SeedData;
 }
 
 /**
@@ -97,7 +103,7 @@ export async function startApp(accounts: Account[], options: StartOptions = {}):
 
   let child: ChildProcess | undefined;
   try {
-    const seeded = await copySeed(await readSeed(), dataDir, accounts);
+    const seeded = await copySeed(await readSeed(), dataDir, accounts, options.seedData);
     const unused = new Map(seeded.map((entry) => [entry.account.email, { user: entry.user, tokens: [...entry.tokens] }]));
 
     const port = await freePort();

@@ -106,17 +106,22 @@ export async function readSeed(): Promise<Seed> {
  * are deleted and missing ones created (with their sessions), in this process, before any
  * server opens the copy. Answers the accounts of the copy.
  */
-export async function copySeed(seed: Seed, dataDir: string, wanted: readonly Account[]): Promise<SeededAccount[]> {
+export async function copySeed(seed: Seed, dataDir: string, wanted: readonly Account[], seedData?: SeedData): Promise<SeededAccount[]> {
   await cp(seed.dataDir, dataDir, { recursive: true });
   const kept = seed.accounts.filter((seeded) => wanted.some((account) => sameAccount(account, seeded.account)));
   const dropped = seed.accounts.filter((seeded) => !kept.includes(seeded));
   const missing = wanted.filter((account) => !kept.some((seeded) => sameAccount(account, seeded.account)));
-  if (dropped.length === 0 && missing.length === 0) return kept;
+  if (dropped.length === 0 && missing.length === 0 && !seedData) return kept;
   const database = await openDatabase({ dataDir });
   try {
     if (dropped.length) await database.db.delete(users).where(inArray(users.id, dropped.map((seeded) => seeded.user._id))); // sessions go with them
-    return [...kept, ...(await addAccounts(database.db, missing))];
+    const accounts = [...kept, ...(await addAccounts(database.db, missing))];
+    await seedData?.(database.db, accounts);
+    return accounts;
   } finally {
     await database.close();
   }
 }
+
+/** Writes a journey's own starting data into its copy, given the copy's accounts. */
+export type SeedData = (db: Database, accounts: readonly SeededAccount[]) => Promise<void>;
