@@ -54,4 +54,5 @@ export const billRules = formRules(() => import('../../shared/schemas/bills.js')
 export const chatRules = formRules(() => import('../../shared/schemas/chat.js'));
 export const companyProfileRules = formRules(() => import('../../shared/company-profile.js'));
 export const dutyRules = formRules(() => import('../../shared/schemas/duties.js'));
+export const payrollRules = formRules(() => import('../../shared/schemas/payroll.js'));
 export const staffRules = formRules(() => import('../../shared/schemas/staff.js'));
