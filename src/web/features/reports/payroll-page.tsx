@@ -278,7 +278,7 @@ function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeduction
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700}>
-            <Table.Th>{m('columnTotal')}</Table.Th>
+            <Table.Th scope="row">{m('columnTotal')}</Table.Th>
             <Table.Td />
             <Table.Td ta="right">{formatNumber(totals.days)}</Table.Td>
             <Table.Td />
