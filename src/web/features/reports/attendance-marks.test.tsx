@@ -100,3 +100,22 @@ describe('Attendance day marks (manager/attendance)', () => {
     expect(posts).toEqual([]);
   });
 });
+
+describe('Mark leave on the staff record (manager/editstaff/:id)', () => {
+  it('opens the same range dialog for the worker and sends the range', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const posts = storeMarks();
+    const { user } = renderApp(`/dashboard/manager/editstaff/${worker.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark days of Meera Nair' });
+    const from = within(dialog).getByLabelText(/^From/);
+    const to = within(dialog).getByLabelText(/^To/);
+    await user.clear(from);
+    await user.type(from, '2026-12-21');
+    await user.clear(to);
+    await user.type(to, '2026-12-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark days' }));
+    expect(await screen.findByText('1 days marked')).toBeTruthy();
+    expect(posts.at(-1)?.body).toEqual({ staffId: worker.id, from: '2026-12-21', to: '2026-12-24', kind: 'leave-paid' });
+  });
+});
