@@ -8,7 +8,7 @@ import { payrollResponse, type Payroll, type PayrollRow } from '../../src/shared
  */
 
 /** A row of `days` paid days at `rate` rupees: EPF 12 % of the (uncapped here) gross, ESI 0.75 % up to the next rupee. */
-export function payrollRow(overrides: Partial<PayrollRow> & Pick<PayrollRow, 'staffId' | 'name' | 'empid'>, days = 20, rate = 600): PayrollRow {
+function payrollRow(overrides: Partial<PayrollRow> & Pick<PayrollRow, 'staffId' | 'name' | 'empid'>, days = 20, rate = 600): PayrollRow {
   const gross = days * rate;
   const pfEmployee = Math.round(gross * 0.12);
   const eps = Math.round(gross * 0.0833);

@@ -11,7 +11,7 @@ import { useAuth } from '../../auth/auth-context.js';
  * src/shared/api/payroll.ts: the payroll itself, finalise and reopen, the deductions and
  * the files. A change refreshes the payroll (and the attendance grid, whose `final` follows).
  */
-export type { Deduction, Payroll, PayrollRow } from '../../../shared/schemas/payroll.js';
+export type { Payroll, PayrollRow } from '../../../shared/schemas/payroll.js';
 
 const payrollKeys = {
   all: ['payroll'] as const,
@@ -91,7 +91,7 @@ export function useRemoveDeduction() {
 }
 
 /** The payroll's files, each saved under the server's file name; drafts are allowed (the files say DRAFT). */
-export const PAYROLL_FILES = {
+const PAYROLL_FILES = {
   register: API.payrollRegister,
   slips: API.payrollSlips,
   ecr: API.payrollEcr,
