@@ -394,7 +394,7 @@ export const MSG = {
     noRows: template<[month: string, work: string]>('No worker of {{1}} has paid days in {{0}}'),
     finalised: 'Payroll finalised',
     reopened: 'Payroll reopened',
-    marked: template<[days: number]>('{{0}} days marked'),
+    marked: plural({ one: '{{count}} day marked', other: '{{count}} days marked' }),
     futureMonth: 'A payroll can be finalised only after its month has ended',
   },
 

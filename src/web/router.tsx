@@ -66,6 +66,9 @@ export const routes: RouteObject[] = [
           { path: 'payroll-settings', lazy: page(() => import('./features/admin/payroll-settings-page.js')) },
           { path: 'holidays', lazy: page(() => import('./features/admin/holidays-page.js')) },
           { path: 'audit', lazy: page(() => import('./features/admin/audit-page.js')) },
+          // the payroll (issue 26): the manager's pages, where the admin also reopens a final month
+          { path: 'payroll', lazy: page(() => import('./features/reports/payroll-page.js')) },
+          { path: 'payroll/register', lazy: page(() => import('./features/reports/payroll-register-page.js')) },
           { path: 'addworkers', lazy: page(() => import('./features/admin/admin-add-worker-page.js')) },
           { path: 'addsupervisors', lazy: page(() => import('./features/admin/admin-add-supervisor-page.js')) },
           { path: 'Live-train/:id', lazy: page(() => import('./features/admin/live-train-page.js')) },
@@ -91,6 +94,8 @@ export const routes: RouteObject[] = [
           // @routes:manager-reports
           { path: 'attendance', lazy: page(() => import('./features/reports/attendance-page.js')) },
           { path: 'wages', lazy: page(() => import('./features/reports/wages-page.js')) },
+          { path: 'payroll', lazy: page(() => import('./features/reports/payroll-page.js')) },
+          { path: 'payroll/register', lazy: page(() => import('./features/reports/payroll-register-page.js')) },
           { path: 'bills', lazy: page(() => import('./features/bills/bills-page.js')) },
           { path: 'addbills', lazy: page(() => import('./features/bills/add-bill-page.js')) },
           // @routes:manager-chat

@@ -49,13 +49,28 @@ export function SearchableSelect(props: SelectProps) {
  * A button that opens a menu of actions (Mantine's Menu). Until the menu's code is in, the
  * button is drawn as it will be, and a tap on it opens the menu as soon as it arrives.
  */
-export function ActionsMenu({ target, actions }: { target: (props: { onClick?: () => void }) => ReactElement; actions: MenuAction[] }) {
-  const [opened, setOpened] = useState(false);
+export function ActionsMenu({
+  target,
+  actions,
+  defaultOpened = false,
+  onClose,
+}: {
+  target: (props: { onClick?: () => void }) => ReactElement;
+  actions: MenuAction[];
+  /** open at once (a menu drawn for the cell just tapped: the attendance grid's day menu) */
+  defaultOpened?: boolean;
+  onClose?: () => void;
+}) {
+  const [opened, setOpened] = useState(defaultOpened);
+  const change = (next: boolean) => {
+    setOpened(next);
+    if (!next) onClose?.();
+  };
   const standIn = target({ onClick: () => setOpened(true) });
   return (
     <ErrorBoundary fallback={standIn}>
       <Suspense fallback={standIn}>
-        <LazyActionsMenu target={target({})} actions={actions} opened={opened} onChange={setOpened} />
+        <LazyActionsMenu target={target({})} actions={actions} opened={opened} onChange={change} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -55,4 +55,5 @@ export const chatRules = formRules(() => import('../../shared/schemas/chat.js'))
 export const payrollSettingsRules = formRules(() => import('../../shared/schemas/payroll-settings.js'));
 export const companyProfileRules = formRules(() => import('../../shared/company-profile.js'));
 export const dutyRules = formRules(() => import('../../shared/schemas/duties.js'));
+export const payrollRules = formRules(() => import('../../shared/schemas/payroll.js'));
 export const staffRules = formRules(() => import('../../shared/schemas/staff.js'));

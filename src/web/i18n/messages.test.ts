@@ -11,7 +11,13 @@ import { messageText, translateAnswer, translateCode } from './messages.js';
 
 type Tree = { [key: string]: string | Tree };
 type Fn = (...args: never[]) => string;
-type FunctionKey = { [K in keyof typeof MSG]: (typeof MSG)[K] extends Fn ? K : never }[keyof typeof MSG];
+/** MSG's templates by their code, dotted in a group ('crewTooLarge', 'payroll.monthFinal'). */
+type TemplateCode<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends Fn ? `${Prefix}${K}` : T[K] extends string ? never : TemplateCode<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type FunctionKey = TemplateCode<typeof MSG>;
+/** MSG's template at a code. */
+const templateAt = (key: FunctionKey) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], MSG) as (...values: unknown[]) => string;
 
 /** Every text of MSG by its code ('logout', 'counterLabels.workers'). */
 function msgEntries(tree: object = MSG, prefix = ''): [string, string | Fn][] {
@@ -79,11 +85,18 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   settingsGovernFinalMonth: [{ args: ['October 2026'] }],
   holidayInFinalMonth: [{ args: ['October 2026'] }],
   yesNoInvalid: [{ args: ['PF member'] }],
+  'payroll.rangeTooLong': [{ args: [62] }],
+  'payroll.overDeductionLimit': [{ args: ['₹6,000', '₹6,500'] }],
+  'payroll.monthFinal': [{ args: ['October 2026', 'MCC'] }],
+  'payroll.alreadyFinal': [{ args: ['October 2026', 'MCC'] }],
+  'payroll.notFinal': [{ args: ['October 2026', 'MCC'] }],
+  'payroll.belowMinimumWage': [{ args: ['Ravi Kumar (E-101)'] }],
+  'payroll.noRows': [{ args: ['October 2026', 'MCC'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
 const of = messageText.of as (key: FunctionKey, ...args: unknown[]) => string;
-const english = (key: FunctionKey, sample: Sample) => (MSG[key] as (...values: unknown[]) => string)(...sample.args);
+const english = (key: FunctionKey, sample: Sample) => templateAt(key)(...sample.args);
 const functionKeys = msgEntries().flatMap(([path, value]) => (typeof value === 'function' ? [path as FunctionKey] : []));
 const staticEntries = msgEntries().flatMap(([path, value]) => (typeof value === 'string' ? [[path, value] as const] : []));
 
@@ -111,7 +124,7 @@ describe('the English catalogue', () => {
     expect(functionKeys.filter((key) => !(key in SAMPLES))).toEqual([]);
     for (const key of functionKeys) {
       for (const sample of SAMPLES[key]) {
-        const { code, params } = describeCall(MSG[key] as unknown as MessageTemplate<unknown[]>, sample.args);
+        const { code, params } = describeCall(templateAt(key) as unknown as MessageTemplate<unknown[]>, sample.args);
         const label = `${key}(${sample.args.map((a) => JSON.stringify(a)).join(', ')})`;
         expect(translateCode(code, params), label).toBe(english(key, sample));
         expect(of(key, ...sample.args), label).toBe(english(key, sample));

@@ -13,8 +13,8 @@ import { issueText } from '../forms/field-errors.js';
  */
 const calls: { key: string; args: unknown[]; text: string }[] = [];
 
-/** Query parameters named as the API spells them ('before', 'after'): not translated. */
-const API_NAMES = new Set(['before', 'after']);
+/** Query parameters named as the API spells them ('before', 'after', 'staffId'): not translated. */
+const API_NAMES = new Set(['before', 'after', 'staffId']);
 
 beforeAll(async () => {
   for (const [key, fn] of Object.entries(MSG)) {
@@ -27,7 +27,7 @@ beforeAll(async () => {
     }, fn);
   }
   await Promise.all(
-    ['admin', 'auth', 'bills', 'chat', 'duties', 'payroll-settings', 'reports', 'staff', 'work-param'].map((name) => import(`../../shared/schemas/${name}.ts`)),
+    ['admin', 'auth', 'bills', 'chat', 'duties', 'payroll', 'payroll-settings', 'reports', 'staff', 'work-param'].map((name) => import(`../../shared/schemas/${name}.ts`)),
   );
   await import('../../shared/company-profile.js');
   await import('../../shared/api/index.js');

@@ -15,6 +15,7 @@ export default function AdminArea() {
   const adminLinks: MenuLink[] = [
     { label: m('navHome'), to: '/dashboard/admin' },
     { label: t('admin.menu.accounts'), to: '/dashboard/admin/accounts' },
+    { label: t('payroll.menu'), to: '/dashboard/admin/payroll' },
     { label: m('addSupervisor'), to: '/dashboard/admin/addsupervisors' },
     { label: m('addWorker'), to: '/dashboard/admin/addworkers' },
     { label: m('counterLabels.states'), to: '/dashboard/admin/states' },

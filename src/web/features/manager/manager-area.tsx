@@ -26,6 +26,7 @@ function useQuickLinks(): MenuLink[] {
     { label: m('addWorker'), to: '/dashboard/manager/addworkers' },
     // @links:attendance
     { label: m('attendanceLink'), to: '/dashboard/manager/attendance' },
+    { label: t('payroll.menu'), to: '/dashboard/manager/payroll' },
     // @links:staff-add-supervisor
     { label: m('addSupervisor'), to: '/dashboard/manager/addsupervisors' },
     // @links:duties

@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert, VisuallyHidden } from '@mantine/core';
+import { errorText } from '../../api/error-text.js';
 import type { AttendanceGrid as Grid } from './api.js';
 import { FUTURE_DAY, isFutureDay, type AttendanceCode } from '../../../shared/attendance.js';
-import { formatMonth } from '../../i18n/format.js';
+import { formatMonth, formatShortDay } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
+import { ActionsMenu } from '../../components/lazy-floating.js';
+import { DayMarksDialog, MARK_CHOICES, useMarkDays } from '../../components/day-marks.js';
 import classes from './report-grid.module.css';
 
 const codeClass: Record<AttendanceCode, string | undefined> = {
@@ -17,12 +21,22 @@ const codeClass: Record<AttendanceCode, string | undefined> = {
   [FUTURE_DAY]: classes.codeFuture,
 };
 
+type Worker = Grid['workers'][number];
+
+/** 'YYYY-MM-DD' of a day of the grid's month. */
+const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
+
 /**
  * SPEC §2 attendance grid: a row per worker, a column per day of the month, the Total
  * column, and a footer with the workers present per day and the grand total. Every figure
- * comes from the server. The codes (A, P, P2, P3) are SPEC's, the same in every language.
+ * comes from the server. The codes (A, P, P2, P3) are SPEC's, the same in every language;
+ * L, W and H (issue 26) are the days marked as leave, weekly off or holiday.
+ *
+ * With `canMark` (managers and admins) and the month's payroll not final, each day cell is a
+ * button that opens a small menu: paid or unpaid leave, weekly off, holiday, clear, or
+ * "Mark several days…" (a dialog with from and to).
  */
-export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLabel: string }) {
+export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid: Grid; categoryLabel: string; canMark?: boolean }) {
   const { t } = useTranslation();
   const m = useMessages();
   const days = Array.from({ length: grid.days }, (_, index) => index + 1);
@@ -30,6 +44,49 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
   const dayClass = (day: number) => (day === todayNumber ? `${classes.day} ${classes.today}` : classes.day);
   const isFuture = (day: number) => isFutureDay(grid.month, day, grid.today);
   const scroller = useRef<HTMLDivElement>(null);
+  const holidays = new Map(grid.holidays.map((holiday) => [holiday.day, holiday.name]));
+  const marking = canMark && !grid.final;
+  // the cell whose menu is open, the range dialog's worker and first day, and the cell focus returns to
+  const [menuAt, setMenuAt] = useState<{ worker: Worker; day: number } | null>(null);
+  const [rangeFor, setRangeFor] = useState<{ worker: Worker; day: number } | null>(null);
+  const [focusCell, setFocusCell] = useState<string | null>(null);
+  const mark = useMarkDays();
+
+  useEffect(() => {
+    if (!focusCell || menuAt) return;
+    scroller.current?.querySelector<HTMLElement>(`[data-cell="${focusCell}"]`)?.focus();
+    setFocusCell(null);
+  }, [focusCell, menuAt]);
+
+  function dayCell(worker: Worker, code: AttendanceCode, day: number) {
+    const cellKey = `${worker._id}:${day}`;
+    const label = t('payroll.marks.cellLabel', { name: worker.name, day: formatShortDay(dayOf(grid.month, day)), code });
+    const button = (props: { onClick?: () => void }) => (
+      <button type="button" className={classes.cellButton} data-cell={cellKey} aria-label={label} aria-haspopup="menu" disabled={mark.isPending} {...props}>
+        {code}
+      </button>
+    );
+    if (menuAt?.worker._id !== worker._id || menuAt.day !== day) return button({ onClick: () => setMenuAt({ worker, day }) });
+    const on = dayOf(grid.month, day);
+    return (
+      <ActionsMenu
+        defaultOpened
+        onClose={() => {
+          setMenuAt(null);
+          setFocusCell(cellKey);
+        }}
+        target={button}
+        actions={[
+          ...MARK_CHOICES.map((choice) => ({
+            label: t(choice.label),
+            color: choice.kind === 'clear' ? 'red' : undefined,
+            onClick: () => mark.mutate({ staffId: worker._id, from: on, to: on, kind: choice.kind }),
+          })),
+          { label: t('payroll.marks.several'), onClick: () => setRangeFor({ worker, day }) },
+        ]}
+      />
+    );
+  }
 
   // Late in the month today's column may be off screen: bring it into view, right of centre.
   useEffect(() => {
@@ -44,6 +101,12 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
   }, [grid.month, grid.work, todayNumber]);
 
   return (
+    <>
+    {mark.isError && (
+      <Alert color="red" variant="light" role="alert" mb="sm">
+        {errorText(mark.error, 'somethingWentWrong')}
+      </Alert>
+    )}
     <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={t('reports.attendanceOf', { category: categoryLabel, month: formatMonth(grid.month) })}>
       <table className={classes.grid}>
         <thead>
@@ -52,8 +115,15 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
               {m('columnName')}
             </th>
             {days.map((day) => (
-              <th key={day} scope="col" className={dayClass(day)} aria-current={day === todayNumber ? 'date' : undefined}>
+              <th
+                key={day}
+                scope="col"
+                className={holidays.has(day) ? `${dayClass(day)} ${classes.holiday}` : dayClass(day)}
+                aria-current={day === todayNumber ? 'date' : undefined}
+                title={holidays.get(day)}
+              >
                 {day}
+                {holidays.has(day) && <VisuallyHidden>{` ${holidays.get(day)}`}</VisuallyHidden>}
               </th>
             ))}
             <th scope="col" className={classes.total}>
@@ -70,7 +140,7 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
               </th>
               {worker.codes.map((code, index) => (
                 <td key={index} className={`${dayClass(index + 1)} ${codeClass[code] ?? ''}`}>
-                  {code}
+                  {marking ? dayCell(worker, code, index + 1) : code}
                 </td>
               ))}
               <td className={classes.total}>{worker.total}</td>
@@ -92,5 +162,19 @@ export function AttendanceGrid({ grid, categoryLabel }: { grid: Grid; categoryLa
         </tfoot>
       </table>
     </div>
+    {rangeFor && (
+      <DayMarksDialog
+        opened
+        onClose={() => {
+          setFocusCell(`${rangeFor.worker._id}:${rangeFor.day}`);
+          setRangeFor(null);
+        }}
+        staffId={rangeFor.worker._id}
+        name={rangeFor.worker.name}
+        first={dayOf(grid.month, rangeFor.day)}
+      />
+    )}
+    </>
   );
 }
+

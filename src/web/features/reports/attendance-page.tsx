@@ -1,3 +1,6 @@
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ROLE } from '../../../shared/roles.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { downloadAttendance, useAttendance } from './api.js';
 import { AttendanceGrid } from './attendance-grid.js';
@@ -6,11 +9,15 @@ import { formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
 import { reportSearch, useReportParams, useCurrentMonth } from './report-params.js';
+import classes from './report-grid.module.css';
 
 /** SPEC §2 Attendance (manager/attendance). */
 export default function AttendancePage() {
-  const { token } = useAuth();
+  const { token, user } = useAuth();
+  const { t } = useTranslation();
   const m = useMessages();
+  // managers and admins mark days (issue 26); the server decides, the page only offers
+  const canMark = user?.role === ROLE.manager || user?.role === ROLE.admin;
   const { work, month, update } = useReportParams();
   const query = useAttendance(work, month);
   const currentMonth = useCurrentMonth(query.data?.today);
@@ -32,7 +39,24 @@ export default function AttendancePage() {
       download={() => downloadAttendance(token, work, shownMonth)}
       link={{ to: `/dashboard/manager/wages?${reportSearch(work, shownMonth)}`, label: m('wageRegister') }}
     >
-      {(grid) => <AttendanceGrid grid={grid} categoryLabel={label} />}
+      {(grid) => (
+        <Stack gap="sm">
+          {canMark && grid.final && (
+            <Alert color="blue" variant="light">
+              {t('payroll.marks.final')}
+            </Alert>
+          )}
+          <AttendanceGrid grid={grid} categoryLabel={label} canMark={canMark} />
+          <ul className={classes.legend} aria-label={t('payroll.marks.legendTitle')}>
+            {(['A', 'P', 'P2', 'P3', 'L', 'W', 'H'] as const).map((code) => (
+              <li key={code}>
+                <b>{code}</b> {t(`payroll.legend.${code}`)}
+              </li>
+            ))}
+          </ul>
+          <p className={classes.legendNote}>{t('payroll.legend.note')}</p>
+        </Stack>
+      )}
     </ReportLayout>
   );
 }

@@ -1,11 +1,21 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorText } from '../../api/error-text.js';
 import { useMessages } from '../../i18n/messages.js';
 
-/** 'Download Excel': saves the server's file; a failure shows the server's {msg}. */
-export function ReportDownloadButton({ download, disabled }: { download: () => Promise<unknown>; disabled?: boolean }) {
+/** 'Download Excel' (or `label`): saves the server's file; a failure shows the server's {msg}. */
+export function ReportDownloadButton({
+  download,
+  disabled,
+  label,
+  variant,
+}: {
+  download: () => Promise<unknown>;
+  disabled?: boolean;
+  label?: string;
+  variant?: ButtonProps['variant'];
+}) {
   const m = useMessages();
   const [busy, setBusy] = useState(false);
   async function onClick() {
@@ -19,8 +29,8 @@ export function ReportDownloadButton({ download, disabled }: { download: () => P
     }
   }
   return (
-    <Button onClick={() => void onClick()} loading={busy} disabled={disabled} size="md" leftSection={<DownloadIcon />}>
-      {m('downloadExcel')}
+    <Button onClick={() => void onClick()} loading={busy} disabled={disabled} size="md" variant={variant} leftSection={<DownloadIcon />}>
+      {label ?? m('downloadExcel')}
     </Button>
   );
 }

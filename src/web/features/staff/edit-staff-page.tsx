@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -14,6 +14,9 @@ import { errorText } from '../../api/error-text.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import { useMessages } from '../../i18n/messages.js';
 import { PageLoader } from '../../layouts/page-loader.js';
+import { DayMarksDialog } from '../../components/day-marks.js';
+import { useCompanyTimeZone } from '../../company-profile.js';
+import { dayInZone } from '../../../shared/time.js';
 import { useUpdateWorker, useWorker, type WorkerChangeBody } from './api.js';
 import { firstFieldError } from './first-field-error.js';
 import { focusFirstError } from './focus-first-error.js';
@@ -101,6 +104,9 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
   const statusOptions = own ? labels.statusOptions.map((option) => (ownRecordMaySetStatus(worker, option.value) ? option : { ...option, disabled: true })) : labels.statusOptions;
   const navigate = useNavigate();
   const update = useUpdateWorker(worker._id);
+  const timeZone = useCompanyTimeZone();
+  // "Mark leave" (issue 26): the same range dialog as the attendance grid's, from today
+  const [marking, setMarking] = useState(false);
   const ifsc = useIfscLookup(initialIfscState({ code: worker.ifsccode, bank: worker.bank, branch: worker.branch }));
   const state = useFormState<Form>(() => formOf(worker));
   const { form, errors, setErrors, idOf } = state;
@@ -143,9 +149,14 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={onSubmit} noValidate aria-label={m('updateWorker')}>
         <Stack gap="lg">
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {m('updateWorker')}
-          </Title>
+          <Group justify="space-between" align="center" gap="sm">
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {m('updateWorker')}
+            </Title>
+            <Button variant="light" size="md" onClick={() => setMarking(true)}>
+              {t('payroll.marks.markLeave')}
+            </Button>
+          </Group>
           {own ? (
             <Alert color="blue" variant="light">
               {m('ownStaffRecord')}
@@ -192,6 +203,7 @@ function EditWorkerForm({ worker }: { worker: Worker }) {
           </Group>
         </Stack>
       </form>
+      <DayMarksDialog opened={marking} onClose={() => setMarking(false)} staffId={worker._id} name={worker.name} first={dayInZone(new Date(), timeZone)} />
     </Paper>
   );
 }

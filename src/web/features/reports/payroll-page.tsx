@@ -1,0 +1,452 @@
+import { Fragment, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FLAG } from '../../../shared/payroll.js';
+import { ROLE } from '../../../shared/roles.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { errorText } from '../../api/error-text.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { CATEGORY_TABS } from '../../components/category-tabs.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ActionsMenu } from '../../components/lazy-floating.js';
+import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
+import { DeductionsDialog } from './deductions-dialog.js';
+import { MonthStepper } from './month-stepper.js';
+import { downloadPayrollFile, refusedRows, useFinalisePayroll, usePayroll, useReopenPayroll, type Payroll, type PayrollFile, type PayrollRow } from './payroll-api.js';
+import { formatDueDate, payrollMonth, useFlagLabel } from './payroll-display.js';
+import { ReportDownloadButton } from './report-download-button.js';
+import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
+import classes from './payroll.module.css';
+
+/**
+ * The payroll of a month and work type (issue 26; manager/payroll and admin/payroll): the
+ * status, the day wages fall due, a row per worker with paid days with the amounts the server
+ * computed, the totals, the flags (a worker below the minimum wage blocks finalising), the
+ * deductions, finalise and (admin) reopen, and the files. Work type and month live in the
+ * address (?work=&month=); without a month it opens the last month, the one being closed.
+ */
+export default function PayrollPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const isAdmin = user?.role === ROLE.admin;
+  const base = isAdmin ? '/dashboard/admin' : '/dashboard/manager';
+  const { work, month: monthParam, update } = useReportParams();
+  const currentMonth = useCurrentMonth(undefined);
+  const month = payrollMonth(monthParam, currentMonth);
+  const query = usePayroll(work, month);
+  const title = t('payroll.title', { month: formatMonth(month) });
+  useDocumentTitle(`${title} · Dutyroll`);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {title}
+          </Title>
+          {query.data && <PayrollStatus payroll={query.data} />}
+        </Stack>
+        <MonthStepper month={month} currentMonth={currentMonth} onChange={(next) => update({ month: next })} />
+      </Group>
+      <Tabs value={work} onChange={(value) => value && update({ work: value as WorkType, month })} keepMounted={false}>
+        <Tabs.List>
+          {CATEGORY_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {CATEGORY_TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {query.isPending ? (
+              <Text c="dimmed" py="lg" role="status">
+                {t('payroll.loading')}
+              </Text>
+            ) : query.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {errorText(query.error, 'somethingWentWrong')}
+              </Alert>
+            ) : (
+              <PayrollView payroll={query.data} isAdmin={isAdmin} base={base} workLabel={tab.label} />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Draft or Final, and the day wages fall due. */
+function PayrollStatus({ payroll }: { payroll: Payroll }) {
+  const { t } = useTranslation();
+  const final = payroll.status === 'final';
+  return (
+    <Group gap="sm">
+      <Badge color={final ? 'teal' : 'yellow'} variant={final ? 'filled' : 'light'} size="lg" radius="sm">
+        {final ? t('payroll.status.final') : t('payroll.status.draft')}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {t('payroll.dueOn', { date: formatDueDate(payroll.dueDate) })}
+      </Text>
+    </Group>
+  );
+}
+
+function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; isAdmin: boolean; base: string; workLabel: string }) {
+  const { t } = useTranslation();
+  const { token } = useAuth();
+  const [deductionsFor, setDeductionsFor] = useState<PayrollRow | null>(null);
+  const final = payroll.status === 'final';
+  const empty = payroll.rows.length === 0;
+  const file = (name: PayrollFile) => () => downloadPayrollFile(token, name, payroll.work, payroll.month);
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        {!final && <FinaliseButton payroll={payroll} workLabel={workLabel} disabled={empty} />}
+        {final && isAdmin && <ReopenButton payroll={payroll} workLabel={workLabel} />}
+      </Group>
+      {final && (
+        <Text size="sm" c="dimmed">
+          {isAdmin ? t('payroll.finalNoteAdmin') : t('payroll.finalNote')}
+        </Text>
+      )}
+      <Group gap="xs" wrap="wrap" role="group" aria-label={t('payroll.files.title')}>
+        <ReportDownloadButton disabled={empty} download={file('register')} label={t('payroll.files.register')} />
+        <Button component={Link} to={`${base}/payroll/register?${reportSearch(payroll.work, payroll.month)}`} variant="light" size="md" disabled={empty}>
+          {t('payroll.files.print')}
+        </Button>
+        <ReportDownloadButton disabled={empty} download={file('slips')} label={t('payroll.files.slips')} variant="light" />
+        <ReportDownloadButton disabled={empty} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
+        <ReportDownloadButton disabled={empty} download={file('esi')} label={t('payroll.files.esi')} variant="light" />
+        <ReportDownloadButton disabled={empty} download={file('bank')} label={t('payroll.files.bank')} variant="light" />
+        <ReportDownloadButton disabled={empty} download={file('bankMissing')} label={t('payroll.files.bankMissing')} variant="light" />
+      </Group>
+      {!final && !empty && (
+        <Text size="sm" c="dimmed">
+          {t('payroll.files.draftNote')}
+        </Text>
+      )}
+      {empty ? (
+        <Text c="dimmed" py="lg">
+          {t('payroll.empty')}
+        </Text>
+      ) : (
+        <>
+          <FlagSummary rows={payroll.rows} base={base} canEdit={!isAdmin} />
+          <PayrollTable payroll={payroll} onDeductions={setDeductionsFor} />
+        </>
+      )}
+      {deductionsFor && (
+        <DeductionsDialog opened onClose={() => setDeductionsFor(null)} work={payroll.work} month={payroll.month} worker={deductionsFor} final={final} />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The flags above the table: the workers below the minimum wage (red: finalising is refused
+ * until fixed), each linked to their edit page for a manager, then the other flags by count.
+ */
+function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const flagLabel = useFlagLabel();
+  const below = rows.filter((row) => row.flags.includes(FLAG.belowMinimumWage));
+  const others = new Map<string, number>();
+  for (const row of rows) for (const flag of row.flags) if (flag !== FLAG.belowMinimumWage) others.set(flag, (others.get(flag) ?? 0) + 1);
+  if (below.length === 0 && others.size === 0) return null;
+  return (
+    <Stack gap="sm">
+      {below.length > 0 && (
+        <Alert color="red" variant="light" title={t('payroll.belowMinimum', { count: below.length })}>
+          <List size="sm" spacing={2}>
+            {below.map((row) => (
+              <List.Item key={row.staffId}>
+                {canEdit ? (
+                  <Anchor component={Link} to={`${base}/editstaff/${row.staffId}`} size="sm">
+                    {t('payroll.editWorker', { name: row.name, empid: row.empid })}
+                  </Anchor>
+                ) : (
+                  `${row.name} (${row.empid})`
+                )}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {others.size > 0 && (
+        <Alert color="yellow" variant="light" title={t('payroll.otherFlags')}>
+          <List size="sm" spacing={2}>
+            {[...others].map(([flag, count]) => (
+              <List.Item key={flag}>{t('payroll.flagCount', { count, flag: flagLabel(flag) })}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The readable columns, a details row per worker on demand, and the totals. */
+function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeductions: (row: PayrollRow) => void }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const flagLabel = useFlagLabel();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (staffId: string) =>
+    setOpen((shown) => {
+      const next = new Set(shown);
+      if (!next.delete(staffId)) next.add(staffId);
+      return next;
+    });
+  const { totals } = payroll;
+  return (
+    // a region that takes keyboard focus, so its columns can be scrolled with the arrow keys (WCAG 2.1.1)
+    <Table.ScrollContainer minWidth={980} type="native" tabIndex={0} role="region" aria-label={t('payroll.tableLabel')}>
+      <Table withTableBorder verticalSpacing="xs" fz="sm" className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{m('columnName')}</Table.Th>
+            <Table.Th>{m('columnEmpId')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.days')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.rate')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.epf')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.esi')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.other')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.net')}</Table.Th>
+            <Table.Th>{t('payroll.columns.flags')}</Table.Th>
+            <Table.Th>
+              <span className={classes.hidden}>{t('payroll.columns.actions')}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payroll.rows.map((row) => {
+            const shown = open.has(row.staffId);
+            return (
+              <Fragment key={row.staffId}>
+                <Table.Tr className={shown ? classes.opened : undefined}>
+                  <Table.Td className="break-anywhere">{row.name}</Table.Td>
+                  <Table.Td>{row.empid}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(row.days)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.rate)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.gross)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.pfEmployee)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.esiEmployee)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.otherDeductions)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {formatMoney(row.net)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="wrap" maw={220}>
+                      {row.flags.map((flag) => (
+                        <Badge key={flag} color={flag === FLAG.belowMinimumWage ? 'red' : 'yellow'} variant={flag === FLAG.belowMinimumWage ? 'filled' : 'light'} size="sm" radius="sm" tt="none">
+                          {flagLabel(flag)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionsMenu
+                      target={(props) => (
+                        <Button variant="default" size="compact-sm" aria-label={t('payroll.actionsFor', { name: row.name })} aria-haspopup="menu" {...props}>
+                          {t('payroll.columns.actions')}
+                        </Button>
+                      )}
+                      actions={[
+                        { label: shown ? t('payroll.hideDetails') : t('payroll.showDetails'), onClick: () => toggle(row.staffId) },
+                        { label: t('payroll.deductions.open'), onClick: () => onDeductions(row) },
+                      ]}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+                {shown && (
+                  <Table.Tr className={classes.details}>
+                    <Table.Td colSpan={11}>
+                      <RowDetails row={row} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700}>
+            <Table.Th scope="row">{m('columnTotal')}</Table.Th>
+            <Table.Td />
+            <Table.Td ta="right">{formatNumber(totals.days)}</Table.Td>
+            <Table.Td />
+            <Table.Td ta="right">{formatMoney(totals.gross)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(totals.pfEmployee)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(totals.esiEmployee)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(totals.otherDeductions)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(totals.net)}</Table.Td>
+            <Table.Td colSpan={2} />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The figures behind a row: days present and paid leave, the capped wages, the employer's shares. */
+function RowDetails({ row }: { row: PayrollRow }) {
+  const { t } = useTranslation();
+  const items: [string, string][] = [
+    [t('payroll.details.daysPresent'), formatNumber(row.daysPresent)],
+    [t('payroll.details.paidLeave'), formatNumber(row.paidLeaveDays)],
+    [t('payroll.details.epfWages'), formatMoney(row.epfWages)],
+    [t('payroll.details.epsWages'), formatMoney(row.epsWages)],
+    [t('payroll.details.edliWages'), formatMoney(row.edliWages)],
+    [t('payroll.details.eps'), formatMoney(row.eps)],
+    [t('payroll.details.pfEmployerDiff'), formatMoney(row.pfEmployerDiff)],
+    [t('payroll.details.esiEmployer'), formatMoney(row.esiEmployer)],
+    [t('payroll.details.employerCost'), formatMoney(row.employerCost)],
+    [t('payroll.details.uan'), row.uan ?? '—'],
+    [t('payroll.details.esino'), row.esino ?? '—'],
+  ];
+  return (
+    <dl className={classes.detailList} aria-label={t('payroll.details.of', { name: row.name })}>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Finalise, after a question naming the month, work type, workers and net total; a refusal (422) names its rows. */
+function FinaliseButton({ payroll, workLabel, disabled }: { payroll: Payroll; workLabel: string; disabled: boolean }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const finalise = useFinalisePayroll();
+  const [asking, setAsking] = useState(false);
+  const blocked = payroll.rows.some((row) => row.flags.includes(FLAG.belowMinimumWage));
+  const rows = refusedRows(finalise.error);
+  const close = () => {
+    setAsking(false);
+    finalise.reset();
+  };
+  return (
+    <>
+      <Button
+        size="md"
+        disabled={disabled}
+        onClick={() => {
+          finalise.reset();
+          setAsking(true);
+        }}
+      >
+        {t('payroll.finalise')}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={t('payroll.finaliseQuestion', { month: formatMonth(payroll.month), work: workLabel })}
+        confirmLabel={t('payroll.finalise')}
+        busy={finalise.isPending}
+        onClose={close}
+        onConfirm={() =>
+          finalise.mutate(
+            { work: payroll.work, month: payroll.month },
+            {
+              onSuccess: () => {
+                setAsking(false);
+                notifications.show({ color: 'teal', message: m('payroll.finalised') });
+              },
+            },
+          )
+        }
+      >
+        <Text>{t('payroll.finaliseSummary', { count: payroll.rows.length, net: formatMoney(payroll.totals.net) })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('payroll.finaliseLocks')}
+        </Text>
+        {blocked && !finalise.isError && (
+          <Alert color="red" variant="light">
+            {t('payroll.finaliseBlocked')}
+          </Alert>
+        )}
+        {finalise.isError && (
+          <Alert color="red" variant="light" role="alert">
+            <Text size="sm">{errorText(finalise.error, 'somethingWentWrong')}</Text>
+            {rows.length > 0 && (
+              <List size="sm" mt="xs" spacing={2}>
+                {rows.map((row) => (
+                  <List.Item key={row.staffId}>{`${row.name} (${row.empid})`}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Reopen a final month (admin), with a reason kept in the audit trail. */
+function ReopenButton({ payroll, workLabel }: { payroll: Payroll; workLabel: string }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const reopen = useReopenPayroll();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setAsking(false);
+    setProblem(null);
+    reopen.reset();
+  };
+  function confirm() {
+    if (!reason.trim()) {
+      setProblem(m('payroll.reasonRequired'));
+      return;
+    }
+    reopen.mutate(
+      { work: payroll.work, month: payroll.month, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          close();
+          setReason('');
+          notifications.show({ color: 'teal', message: m('payroll.reopened') });
+        },
+        onError: (error) => setProblem(errorText(error, 'somethingWentWrong')),
+      },
+    );
+  }
+  return (
+    <>
+      <Button size="md" color="orange" variant="light" onClick={() => setAsking(true)}>
+        {t('payroll.reopen')}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={t('payroll.reopenQuestion', { month: formatMonth(payroll.month), work: workLabel })}
+        confirmLabel={t('payroll.reopen')}
+        color="orange"
+        busy={reopen.isPending}
+        onClose={close}
+        onConfirm={confirm}
+      >
+        <Textarea
+          label={m('payroll.reason')}
+          description={t('payroll.reopenHint')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={problem}
+          autosize
+          minRows={2}
+          required
+          size="md"
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
