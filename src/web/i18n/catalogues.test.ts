@@ -51,8 +51,8 @@ const LATIN_ALLOWED: Record<string, readonly string[]> = {
  * print them in every language (EPF, EPS, EDLI, ESI, UAN, ECR, EPFO), the file types (PDF,
  * xlsx), SPEC's "Emp ID", and DRAFT, the word the files themselves carry on a draft.
  */
-const PAYROLL_CODES = ['EPF', 'EPS', 'EDLI', 'ESI', 'UAN', 'ECR', 'EPFO', 'PDF', 'xlsx', 'Emp', 'ID', 'DRAFT'];
-const allowedLatin = (key: string): readonly string[] | undefined => (key.startsWith('payroll.') ? PAYROLL_CODES : LATIN_ALLOWED[key]);
+const PAYROLL_SCREEN_CODES = ['EPF', 'EPS', 'EDLI', 'ESI', 'UAN', 'ECR', 'EPFO', 'PDF', 'xlsx', 'Emp', 'ID', 'DRAFT'];
+const allowedLatin = (key: string): readonly string[] | undefined => (key.startsWith('payroll.') ? PAYROLL_SCREEN_CODES : LATIN_ALLOWED[key]);
 
 const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
 

@@ -91,6 +91,7 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'payroll.alreadyFinal': [{ args: ['October 2026', 'MCC'] }],
   'payroll.notFinal': [{ args: ['October 2026', 'MCC'] }],
   'payroll.belowMinimumWage': [{ args: ['Ravi Kumar (E-101)'] }],
+  'payroll.marked': [{ args: [1] }, { args: [3] }],
   'payroll.noRows': [{ args: ['October 2026', 'MCC'] }],
 };
 
