@@ -12,7 +12,14 @@
  * staff searches by a supervisor, with the response cache's size before and after, read
  * from the admins' GET /admin/response-cache), and notes: data load, server memory (RSS idle, and the
  * most sampled during the 20-connection scenarios), the writes' refusals, and one-off
- * timings (a 5,000-row Excel import, chat delivery to 500 open streams).
+ * timings (a 5,000-row Excel import, chat delivery to 500 open streams), and the targets of
+ * issue 26 (bench/payroll.ts): the wage slips PDF of mcc's 400 workers for the busy month with
+ * GET /healthz's p50/p99 before and during the render (target p99 < 100 ms), then the payroll
+ * of 2,000 workers for a month (median of 5 sequential drafts < 2 s, for the busy month and for
+ * the last month of the ESI contribution period before it, whose draft reads six months' grids).
+ * The seed spreads its 2,000 staff over the work types, so the payroll timing first gathers
+ * them all into mcc with SQL on the run's copy (PostgreSQL only; after every scenario that
+ * reads mcc, and the copy is dropped at the end).
  *
  * The writes are a supervisor's phone's: add a duty with six workers, and mark a live duty
  * completed (each request another duty the bench added beforehand), each under a fresh
@@ -27,7 +34,8 @@
  * BENCH_ONLY        comma-separated substrings (any case) of the scenarios to run, e.g.
  *                   `BENCH_ONLY=managerauth,completed`; GET /readyz (the ratios need it)
  *                   and GET /healthz always run. The one-off timings run only when named:
- *                   `excel import`, `chat streams` (e.g. `BENCH_ONLY=import,streams`).
+ *                   `excel import`, `chat streams`, `wage slips`, `payroll` (e.g.
+ *                   `BENCH_ONLY=import,streams` or `BENCH_ONLY=payroll,slips`).
  * BENCH_NODE_ARGS   extra arguments for the server's node, e.g.
  *                   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server exits on SIGTERM at
  *                   the end of the run, and the profile is written then)
@@ -49,8 +57,9 @@ import { seedLargeData, type SeedResult } from './seed.js';
 import { burstScenario, login, scenarios, type ScenarioContext } from './scenarios.js';
 import { startBenchServer, type Account } from './server.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
-import { chosenBy, formatPercent, judgeTarget, percentOf } from './targets.js';
+import { chosenBy, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
 import { DutyPool, signInWriters, type Writer } from './writes.js';
+import { describePayroll, describeSlips, gatherCrew, gridsOf, medianOf, periodEndUpTo, timePayroll, timeSlips } from './payroll.js';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -260,6 +269,41 @@ try {
     burstLines.push(...judgeBurst(burst, waitTimeoutSeconds).lines);
   }
 
+  // issue 26, before the import below adds staff to every work type: first the slips of
+  // mcc's 400 workers (the seed's), then the payroll once all 2,000 are gathered into mcc
+  const payrollLines: string[] = [];
+  if (chosen('wage slips')) {
+    const month = seeded.busyMonth;
+    const small = await timePayroll(server.baseUrl, managerToken, 'mcc', month, 3, SLIP_WORKERS);
+    notes.push(describePayroll(small));
+    const probeConnections = 4;
+    const slips = await timeSlips(server.baseUrl, managerToken, 'mcc', month, small.rows, probeConnections, duration);
+    notes.push(describeSlips(slips, 'mcc', month, probeConnections));
+    const problem = small.problem ?? slips.problem ?? (slips.failed ? `${slips.failed} /healthz probes failed` : null);
+    payrollLines.push(
+      judgeTime(SLIPS_TARGET, { ms: slips.healthzDuring.p99Ms, what: `p99 of ${slips.healthzDuring.requests} answers on ${probeConnections} conns during the ${(slips.renderMs / 1000).toFixed(1)} s render`, problem }).line,
+    );
+  }
+  if (chosen('payroll')) {
+    if (!server.databaseUrl) {
+      payrollLines.push(judgeTime(PAYROLL_TARGET, undefined, 'on PostgreSQL only (its setup gathers the workers with SQL beside the running server)').line);
+    } else {
+      const busy = seeded.busyMonth;
+      // the busy month, and the costliest month a draft can be: the last of an ESI contribution period
+      const periodEnd = periodEndUpTo(busy);
+      const months = [...new Set([busy, periodEnd])];
+      const gathered = await gatherCrew(server.databaseUrl, 'mcc', periodEnd, busy, months);
+      for (const month of months) {
+        const timing = await timePayroll(server.baseUrl, managerToken, 'mcc', month, 5, PAYROLL_WORKERS);
+        const workers = gathered.get(month) ?? 0;
+        notes.push(describePayroll(timing));
+        const problem = workers !== PAYROLL_WORKERS ? `the setup gathered ${workers} workers with duties in ${month}, not ${PAYROLL_WORKERS}` : timing.problem;
+        const what = `${month} (its draft reads ${gridsOf(month)}), median of ${timing.times.length} (first ${timing.times[0]} ms)`;
+        payrollLines.push(judgeTime(PAYROLL_TARGET, { ms: medianOf(timing.times), what, problem }).line);
+      }
+    }
+  }
+
   // one 5,000-row upload, timed from this process (wall time of the request)
   if (chosen('excel import')) {
     const imported = await uploadStaff(server.baseUrl, managerToken, staffWorkbook(5000, 200_000_000_000));
@@ -306,6 +350,8 @@ try {
   if (burstLines.length) console.log("Targets of issue 24 (a burst; on the embedded database the turn queue's bound, on PostgreSQL the pool's):");
   for (const line of burstLines) console.log(`  ${line}`);
   for (const line of aroundTargets) console.log(`  ${line}`);
+  if (payrollLines.length) console.log('Targets of issue 26 (the payroll and its wage slips):');
+  for (const line of payrollLines) console.log(`  ${line}`);
   for (const note of notes) console.log(note);
 } finally {
   await server.stop();

@@ -9,6 +9,8 @@ import { freePort } from '../test/helpers/free-port.js';
 export interface BenchServer<T = void> {
   baseUrl: string;
   kind: 'pglite' | 'postgres';
+  /** on PostgreSQL, the run's own database (a copy when the data are kept), for setup steps beside the server; undefined on PGlite, which one process holds */
+  databaseUrl: string | undefined;
   pid: number;
   /** what beforeStart answered (or, with a kept database, what it answered when it was seeded) */
   prepared: T | undefined;
@@ -186,6 +188,7 @@ export async function startBenchServer<T = void>(
   return {
     baseUrl,
     kind: databaseUrl ? 'postgres' : 'pglite',
+    databaseUrl: databaseUrl || undefined,
     pid: child.pid!,
     prepared,
     reusedFrom,

@@ -83,6 +83,37 @@ export function judgeGrowth(label: string, beforeMiB: number, afterMiB: number, 
   return { verdict, line: `${verdict.padEnd(7)}  ${label}: ${parts.join(', ')}` };
 }
 
+/** A time bound of one of issue 26's one-off timings. */
+export interface TimeTarget {
+  /** how the issue names it, for the target line */
+  label: string;
+  /** the measured time must be below this many milliseconds */
+  maxMs: number;
+}
+
+/** Issue 26: the payroll of this many workers for a month, on PostgreSQL… */
+export const PAYROLL_WORKERS = 2000;
+/** …computed (a draft, the median of the sequential requests) in under 2 s. */
+export const PAYROLL_TARGET: TimeTarget = { label: `payroll of ${PAYROLL_WORKERS.toLocaleString('en')} workers for a month (GET /payroll, a draft)`, maxMs: 2000 };
+/** Issue 26: the wage slips of this many workers are made without holding the event loop… */
+export const SLIP_WORKERS = 400;
+/** …judged by GET /healthz's p99 while they render. */
+export const SLIPS_TARGET: TimeTarget = { label: `GET /healthz p99 while the slips of ${SLIP_WORKERS} workers render`, maxMs: 100 };
+
+/**
+ * Judges a time target: met when the time is below the bound and the answers were right.
+ * `what` names the figure ("median of 5"); a figure with a `problem` (a wrong answer, failed
+ * probes) is "missed", saying why; without a figure the target is "not run", with `why`.
+ */
+export function judgeTime(target: TimeTarget, measured: { ms: number; what: string; problem: string | null } | undefined, why = ''): Judgement {
+  if (!measured) return { verdict: 'not run', line: `not run  ${target.label}${why ? `: ${why}` : ''}` };
+  const inTime = measured.ms < target.maxMs;
+  const parts = [`${measured.what}: ${measured.ms} ms (target < ${target.maxMs} ms${inTime ? '' : ', missed'})`];
+  if (measured.problem) parts.push(`not a valid figure: ${measured.problem}`);
+  const verdict: Verdict = inTime && !measured.problem ? 'met' : 'missed';
+  return { verdict, line: `${verdict.padEnd(7)}  ${target.label}: ${parts.join('; ')}` };
+}
+
 /**
  * BENCH_ONLY: comma-separated substrings (any letter case). Answers whether `name` is
  * chosen: everything when the list is empty, else names containing one of the substrings.

@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { gridsOf, medianOf, payrollProblem, percentileOf, periodEndUpTo, periodMonths } from '../bench/payroll.js';
 import { DISTINCT_SEARCHES, distinctSearch, scenarios } from '../bench/scenarios.js';
-import { chosenBy, formatPercent, judgeGrowth, judgeTarget, percentOf, type Target } from '../bench/targets.js';
+import {
+  chosenBy,
+  formatPercent,
+  judgeGrowth,
+  judgeTarget,
+  judgeTime,
+  PAYROLL_TARGET,
+  PAYROLL_WORKERS,
+  percentOf,
+  SLIP_WORKERS,
+  SLIPS_TARGET,
+  type Target,
+} from '../bench/targets.js';
+import type { Payroll } from '../src/shared/schemas/payroll.js';
 import { completionBody, crewOf, newDutyBody, type Writer } from '../bench/writes.js';
 import { createDutyBody, missingForNewDuty, updateDutyBody } from '../src/shared/schemas/duties.js';
 import { WORK_TYPES } from '../src/shared/work-types.js';
@@ -81,6 +95,56 @@ describe('bench targets', () => {
     ]);
     expect(scenarios.filter((scenario) => scenario.baseline).map((scenario) => scenario.name)).toEqual(['GET /readyz (select 1)']);
     expect(scenarios.filter((scenario) => scenario.always).map((scenario) => scenario.name)).toEqual(['GET /readyz (select 1)', 'GET /healthz (no database)']);
+  });
+});
+
+describe('bench targets of issue 26 (the payroll)', () => {
+  it('holds the issue\'s figures: 2,000 workers under 2 s, /healthz p99 under 100 ms while 400 slips render', () => {
+    expect([PAYROLL_WORKERS, PAYROLL_TARGET.maxMs, SLIP_WORKERS, SLIPS_TARGET.maxMs]).toEqual([2000, 2000, 400, 100]);
+    expect(PAYROLL_TARGET.label).toContain('2,000 workers');
+    expect(SLIPS_TARGET.label).toContain('400 workers');
+  });
+
+  it('judges a time below the bound as met, at or above it, or with a wrong answer, as missed', () => {
+    expect(judgeTime(PAYROLL_TARGET, { ms: 914, what: 'median of 5', problem: null })).toEqual({
+      verdict: 'met',
+      line: 'met      payroll of 2,000 workers for a month (GET /payroll, a draft): median of 5: 914 ms (target < 2000 ms)',
+    });
+    expect(judgeTime(PAYROLL_TARGET, { ms: 2000, what: 'median of 5', problem: null }).line).toBe(
+      'missed   payroll of 2,000 workers for a month (GET /payroll, a draft): median of 5: 2000 ms (target < 2000 ms, missed)',
+    );
+    const wrong = judgeTime(SLIPS_TARGET, { ms: 9, what: 'p99', problem: '399 pages for 400 workers' });
+    expect(wrong.verdict).toBe('missed');
+    expect(wrong.line).toContain('not a valid figure: 399 pages for 400 workers');
+    expect(judgeTime(PAYROLL_TARGET, undefined, 'on PostgreSQL only')).toEqual({ verdict: 'not run', line: 'not run  payroll of 2,000 workers for a month (GET /payroll, a draft): on PostgreSQL only' });
+  });
+
+  it('finds the costliest month a draft reads: the last of an ESI contribution period (April–September, October–March)', () => {
+    expect(periodEndUpTo('2026-10')).toBe('2026-09');
+    expect(periodEndUpTo('2026-09')).toBe('2026-09');
+    expect(periodEndUpTo('2026-04')).toBe('2026-03');
+    expect(periodEndUpTo('2026-02')).toBe('2025-09');
+    expect(periodEndUpTo('2026-03')).toBe('2026-03');
+    expect(['2026-10', '2026-09', '2026-03', '2026-01', '2026-04'].map(periodMonths)).toEqual([1, 6, 6, 4, 1]);
+    expect([gridsOf('2026-10'), gridsOf('2026-09')]).toEqual(["1 month's grid", "6 months' grids"]);
+  });
+
+  it('takes medians and percentiles as the report states them', () => {
+    expect(medianOf([975, 914, 938, 879, 831])).toBe(914);
+    expect(medianOf([4, 1, 3, 2])).toBe(2.5);
+    expect(Number.isNaN(medianOf([]))).toBe(true);
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect([percentileOf(sorted, 50), percentileOf(sorted, 99), percentileOf(sorted, 100)]).toEqual([50, 99, 100]);
+  });
+
+  it('refuses a payroll answer that a wrong setup would give', () => {
+    const row = { gross: 500 } as Payroll['rows'][number];
+    const payroll = (rows: number, status: Payroll['status'], gross: number, net: number) =>
+      ({ status, rows: Array.from({ length: rows }, () => row), totals: { gross, net } }) as unknown as Payroll;
+    expect(payrollProblem(payroll(2000, 'draft', 100, 90), 2000)).toBeNull();
+    expect(payrollProblem(payroll(1680, 'draft', 100, 90), 2000)).toBe('1680 rows where about 2000 were set up');
+    expect(payrollProblem(payroll(2000, 'final', 100, 90), 2000)).toContain('final');
+    expect(payrollProblem(payroll(2000, 'draft', 0, 0), 2000)).toContain('nothing to pay');
   });
 });
 
