@@ -109,30 +109,24 @@ const paidDaysOf = (worker: AttendanceGrid['workers'][number]) => worker.total +
  * The gross (paise) of each worker in the first month of the ESI contribution period in
  * which they had wages, up to `month`: that month decides coverage for the whole period.
  * An earlier month that is final answers its final gross; otherwise the grid of that
- * month at the worker's daily wage now.
+ * month at the worker's daily wage now. Months are read from the period's start and the
+ * reading stops once every worker asked about has a month with wages (usually the first).
  */
-async function periodFirstGross(db: Database, clock: PayrollClock, work: WorkType, month: string, grid: AttendanceGrid): Promise<Map<string, number>> {
+async function periodFirstGross(db: Database, clock: PayrollClock, work: WorkType, month: string, grid: AttendanceGrid, wanted: readonly string[]): Promise<Map<string, number>> {
   const first = new Map<string, number>();
-  const start = esiPeriodStart(month);
-  const earlier: string[] = [];
-  for (let m = start; m < month; m = nextMonth(m)) earlier.push(m);
-  const earlierGrids = await Promise.all(
-    earlier.map(async (m) => (await finalPayroll(db, work, m)) ?? (await attendanceGrid(db, work, m, clock.now(), clock.timeZone))),
-  );
-  for (const [index] of earlier.entries()) {
-    const source = earlierGrids[index]!;
-    if ('rows' in source) {
-      for (const row of source.rows) if (!first.has(row.staffId) && row.gross > 0) first.set(row.staffId, Math.round(row.gross * 100));
-    } else {
-      for (const worker of source.workers) {
-        const gross = paidDaysOf(worker) * (worker.wage ? (moneyPaise(worker.wage) ?? 0) : 0);
-        if (!first.has(worker._id) && gross > 0) first.set(worker._id, gross);
-      }
+  const open = new Set(wanted);
+  for (let m = esiPeriodStart(month); m < month && open.size > 0; m = nextMonth(m)) {
+    const source = (await finalPayroll(db, work, m)) ?? (await attendanceGrid(db, work, m, clock.now(), clock.timeZone));
+    const grossOf: Array<[string, number]> =
+      'rows' in source
+        ? source.rows.map((row) => [row.staffId, Math.round(row.gross * 100)])
+        : source.workers.map((worker) => [worker._id, paidDaysOf(worker) * (worker.wage ? (moneyPaise(worker.wage) ?? 0) : 0)]);
+    for (const [id, gross] of grossOf) {
+      if (gross > 0 && open.delete(id)) first.set(id, gross);
     }
   }
   for (const worker of grid.workers) {
-    const gross = paidDaysOf(worker) * (worker.wage ? (moneyPaise(worker.wage) ?? 0) : 0);
-    if (!first.has(worker._id)) first.set(worker._id, gross);
+    if (!first.has(worker._id)) first.set(worker._id, paidDaysOf(worker) * (worker.wage ? (moneyPaise(worker.wage) ?? 0) : 0));
   }
   return first;
 }
@@ -148,7 +142,7 @@ export async function draftPayroll(db: Database, clock: PayrollClock, work: Work
   const [grid, settings] = await Promise.all([attendanceGrid(db, work, month, clock.now(), clock.timeZone), payrollSettingsFor(db, month)]);
   const paid = grid.workers.filter((worker) => paidDaysOf(worker) > 0);
   const ids = paid.map((worker) => worker._id);
-  const [facts, deductions, firstGross] = await Promise.all([staffFacts(db, ids), deductionSums(db, month, ids), periodFirstGross(db, clock, work, month, grid)]);
+  const [facts, deductions, firstGross] = await Promise.all([staffFacts(db, ids), deductionSums(db, month, ids), periodFirstGross(db, clock, work, month, grid, ids)]);
   const rows = paid.map((worker) => {
     const fact = facts.get(worker._id)!;
     const figures = payrollFigures(
