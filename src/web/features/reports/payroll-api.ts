@@ -104,3 +104,8 @@ export type PayrollFile = keyof typeof PAYROLL_FILES;
 export function downloadPayrollFile(token: string | null, file: PayrollFile, work: WorkType, month: string): Promise<string> {
   return download(PAYROLL_FILES[file], { query: { work, month }, token });
 }
+
+/** One worker's wage slip (PDF, in the worker's language). */
+export function downloadWageSlip(token: string | null, work: WorkType, month: string, staffId: string): Promise<string> {
+  return download(API.payrollSlips, { query: { work, month, staffId }, token });
+}

@@ -16,7 +16,8 @@ import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { DeductionsDialog } from './deductions-dialog.js';
 import { MonthStepper } from './month-stepper.js';
-import { downloadPayrollFile, refusedRows, useFinalisePayroll, usePayroll, useReopenPayroll, type Payroll, type PayrollFile, type PayrollRow } from './payroll-api.js';
+import { downloadPayrollFile,
+  downloadWageSlip, refusedRows, useFinalisePayroll, usePayroll, useReopenPayroll, type Payroll, type PayrollFile, type PayrollRow } from './payroll-api.js';
 import { formatDueDate, payrollMonth, useFlagLabel } from './payroll-display.js';
 import { ReportDownloadButton } from './report-download-button.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
@@ -103,6 +104,14 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
   const final = payroll.status === 'final';
   const empty = payroll.rows.length === 0;
   const file = (name: PayrollFile) => () => downloadPayrollFile(token, name, payroll.work, payroll.month);
+  const m = useMessages();
+  async function slipOf(row: PayrollRow) {
+    try {
+      await downloadWageSlip(token, payroll.work, payroll.month, row.staffId);
+    } catch (error) {
+      notifications.show({ color: 'red', title: m('downloadFailed'), message: errorText(error, 'somethingWentWrong') });
+    }
+  }
 
   return (
     <Stack gap="md">
@@ -138,7 +147,7 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
       ) : (
         <>
           <FlagSummary rows={payroll.rows} base={base} canEdit={!isAdmin} />
-          <PayrollTable payroll={payroll} onDeductions={setDeductionsFor} />
+          <PayrollTable payroll={payroll} onDeductions={setDeductionsFor} onSlip={(row) => void slipOf(row)} />
         </>
       )}
       {deductionsFor && (
@@ -192,7 +201,7 @@ function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string
 }
 
 /** The readable columns, a details row per worker on demand, and the totals. */
-function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeductions: (row: PayrollRow) => void }) {
+function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onDeductions: (row: PayrollRow) => void; onSlip: (row: PayrollRow) => void }) {
   const { t } = useTranslation();
   const m = useMessages();
   const flagLabel = useFlagLabel();
@@ -220,7 +229,7 @@ function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeduction
             <Table.Th ta="right">{t('payroll.columns.other')}</Table.Th>
             <Table.Th ta="right">{t('payroll.columns.net')}</Table.Th>
             <Table.Th>{t('payroll.columns.flags')}</Table.Th>
-            <Table.Th>
+            <Table.Th className={classes.actionsHead}>
               <span className={classes.hidden}>{t('payroll.columns.actions')}</span>
             </Table.Th>
           </Table.Tr>
@@ -245,7 +254,7 @@ function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeduction
                   <Table.Td>
                     <Group gap={4} wrap="wrap" maw={220}>
                       {row.flags.map((flag) => (
-                        <Badge key={flag} color={flag === FLAG.belowMinimumWage ? 'red' : 'yellow'} variant={flag === FLAG.belowMinimumWage ? 'filled' : 'light'} size="sm" radius="sm" tt="none">
+                        <Badge key={flag} color={flag === FLAG.belowMinimumWage ? 'red' : 'yellow'} variant={flag === FLAG.belowMinimumWage ? 'filled' : 'light'} size="sm" radius="sm" tt="none" className={classes.flag}>
                           {flagLabel(flag)}
                         </Badge>
                       ))}
@@ -261,6 +270,7 @@ function PayrollTable({ payroll, onDeductions }: { payroll: Payroll; onDeduction
                       actions={[
                         { label: shown ? t('payroll.hideDetails') : t('payroll.showDetails'), onClick: () => toggle(row.staffId) },
                         { label: t('payroll.deductions.open'), onClick: () => onDeductions(row) },
+                        { label: t('payroll.files.slip'), onClick: () => onSlip(row) },
                       ]}
                     />
                   </Table.Td>
