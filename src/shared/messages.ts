@@ -396,6 +396,9 @@ export const MSG = {
     reopened: 'Payroll reopened',
     marked: plural({ one: '{{count}} day marked', other: '{{count}} days marked' }),
     futureMonth: 'A payroll can be finalised only after its month has ended',
+    noDailyWage: template<[names: string]>('Finalising is refused: no daily wage: {{0}}'),
+    overDeductionLimit50: template<[names: string]>('Finalising is refused: deductions over 50 % of the wages: {{0}}'),
+    draftFile: 'Finalise the payroll first: the files for the EPFO and ESIC portals and the bank are made from a final payroll',
   },
 
   fields: {
@@ -478,6 +481,7 @@ export const MSG = {
   holidayExists: 'That day is already on the holiday list',
   holidayNotFound: 'Holiday not found',
   holidayRemoved: 'Holiday removed',
+  epsAboveEmployeeRate: 'EPS rate may not be more than the EPF employee rate',
   genderInvalid: `Gender must be ${oneOf(GENDERS)}`,
   skillInvalid: `Skill category must be ${oneOf(SKILLS)}`,
   docLanguageInvalid: `Language for documents must be ${oneOf(DOC_LANGUAGES)}`,

@@ -29,6 +29,7 @@ export const FLAG = {
   noDateOfBirth: 'no date of birth',
   noDailyWage: 'no daily wage',
   overDeductionLimit: 'deductions over 50 %',
+  nameNotLatin: 'name not in Latin letters',
 } as const;
 export type PayrollFlag = (typeof FLAG)[keyof typeof FLAG];
 
@@ -245,3 +246,6 @@ export function wageDueDate(month: string): string {
   const next = number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
   return `${next}-07`;
 }
+
+/** The flags that refuse finalising until fixed: the row's figures would be unlawful. */
+export const BLOCKING_FLAGS: readonly PayrollFlag[] = [FLAG.belowMinimumWage, FLAG.noDailyWage, FLAG.overDeductionLimit];

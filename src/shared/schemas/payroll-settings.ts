@@ -62,7 +62,9 @@ export const payrollSettingsBody = z.object({
       onActualWages: z.boolean({ error: MSG.switchInvalid(F.onActualWages) }).describe('contribute on actual wages above the ceiling'),
     },
     { error: MSG.fieldRequired(F.epfEmployeeRate) },
-  ),
+  )
+    // the employer's EPF part is employee EPF − EPS: it may not go below 0
+    .refine((epf) => epf.epsRate <= epf.employeeRate, { message: MSG.epsAboveEmployeeRate, path: ['epsRate'] }),
   esi: z.object(
     {
       employeeRate: rate(F.esiEmployeeRate),

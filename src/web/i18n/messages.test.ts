@@ -92,6 +92,8 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'payroll.notFinal': [{ args: ['October 2026', 'MCC'] }],
   'payroll.belowMinimumWage': [{ args: ['Ravi Kumar (E-101)'] }],
   'payroll.marked': [{ args: [1] }, { args: [3] }],
+  'payroll.noDailyWage': [{ args: ['Ravi Kumar (E-101)'] }],
+  'payroll.overDeductionLimit50': [{ args: ['Ravi Kumar (E-101)'] }],
   'payroll.noRows': [{ args: ['October 2026', 'MCC'] }],
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   addDeduction as addDeductionRoute,
   finalisePayroll,
@@ -22,7 +22,7 @@ import type { Payroll } from '../../../shared/schemas/payroll.js';
 import { monthParts } from '../../../shared/months.js';
 import { serve } from '../../contract-route.js';
 import type { Database } from '../../db/connect.js';
-import { deductions, staff } from '../../db/schema.js';
+import { deductions, dutyWorkers, staff } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
@@ -65,14 +65,16 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
       })),
     );
 
-    const filesOf = (make: (payroll: Payroll, extras: PayrollExtrasByStaff) => PayrollFile) =>
+    /** A file of the month's payroll; the portals' and the bank's only from a final one (a draft's could be uploaded or paid). */
+    const filesOf = (make: (payroll: Payroll, extras: PayrollExtrasByStaff) => PayrollFile, finalOnly = false) =>
       async (request: { query: { work: Payroll['work']; month: string } }, reply: FastifyReply) => {
         const payroll = await getPayroll(deps.db, clock, request.query.work, request.query.month);
+        if (finalOnly && payroll.status !== 'final') throw new HttpError(409, MSG.payroll.draftFile, { success: false, message: MSG.payroll.draftFile });
         return sendFile(reply, make(payroll, await extrasOf(deps.db, payroll)));
       };
-    serve(app, payrollEcr, { onRequest: managers }, filesOf((payroll) => ecrFile(payroll)));
-    serve(app, payrollEsi, { onRequest: managers }, filesOf(esiFile));
-    serve(app, payrollBank, { onRequest: managers }, filesOf(bankFile));
+    serve(app, payrollEcr, { onRequest: managers }, filesOf((payroll) => ecrFile(payroll), true));
+    serve(app, payrollEsi, { onRequest: managers }, filesOf(esiFile, true));
+    serve(app, payrollBank, { onRequest: managers }, filesOf(bankFile, true));
     serve(app, payrollBankMissing, { onRequest: managers }, filesOf(bankMissingFile));
     serve(app, payrollRegister, { onRequest: managers }, filesOf(registerWorkbook));
 
@@ -134,9 +136,9 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
 async function extrasOf(db: Database, payroll: Payroll): Promise<PayrollExtrasByStaff> {
   const ids = payroll.rows.map((row) => row.staffId);
   if (ids.length === 0) return {};
-  const [people, kinds] = await Promise.all([
+  const [people, kinds, lastDays] = await Promise.all([
     db
-      .select({ id: staff.id, name: staff.name, acNumber: staff.acNumber, ifsc: staff.ifscCode, leftOn: staff.leftOn })
+      .select({ id: staff.id, name: staff.name, acNumber: staff.acNumber, ifsc: staff.ifscCode, leftOn: staff.leftOn, status: staff.status })
       .from(staff)
       .where(inArray(staff.id, ids)),
     db
@@ -144,7 +146,14 @@ async function extrasOf(db: Database, payroll: Payroll): Promise<PayrollExtrasBy
       .from(deductions)
       .where(sql`${deductions.month} = ${payroll.month} and ${inArray(deductions.staffId, ids)}`)
       .groupBy(deductions.staffId, deductions.kind),
+    db
+      .select({ staffId: dutyWorkers.staffId, last: sql<string>`max(${dutyWorkers.completedDay})::text` })
+      .from(dutyWorkers)
+      .innerJoin(staff, eq(staff.id, dutyWorkers.staffId))
+      .where(sql`${inArray(dutyWorkers.staffId, ids)} and ${staff.status} = 'Resigned' and ${dutyWorkers.completedDay} is not null`)
+      .groupBy(dutyWorkers.staffId),
   ]);
+  const lastDayOf = new Map(lastDays.map((row) => [row.staffId, row.last]));
   const extras: Record<string, { bank: { accountName: string; acNumber: string; ifsc: string } | null; leftOn: string | null; deductions: Array<{ kind: DeductionKind; amount: number }> }> = {};
   const monthOf = payroll.month;
   for (const person of people) {
@@ -152,12 +161,25 @@ async function extrasOf(db: Database, payroll: Payroll): Promise<PayrollExtrasBy
     const ifsc = person.ifsc?.trim() ?? '';
     extras[person.id] = {
       bank: acNumber && ifsc ? { accountName: person.name, acNumber, ifsc } : null,
-      leftOn: person.leftOn && person.leftOn.startsWith(monthOf) ? person.leftOn : null,
+      leftOn: person.status === 'Resigned' ? leavingDay(monthOf, person.leftOn, lastDayOf.get(person.id) ?? null) : null,
       deductions: [],
     };
   }
   for (const kind of kinds) extras[kind.staffId]?.deductions.push({ kind: kind.kind as DeductionKind, amount: Number(kind.amount) });
   return extras;
+}
+
+/**
+ * The last working day of a Resigned worker who left in `month`, else null. The status is
+ * often set days after the worker's last duty, in the next month: the worker left in
+ * `month` when their last duty is in it and they were set Resigned in it or later (the last
+ * duty is then the last working day), or when they were set Resigned in it without a later
+ * duty (that day).
+ */
+function leavingDay(month: string, resignedOn: string | null, lastDuty: string | null): string | null {
+  if (lastDuty?.startsWith(month) && (!resignedOn || resignedOn.slice(0, 7) >= month)) return lastDuty;
+  if (resignedOn?.startsWith(month) && (!lastDuty || lastDuty.slice(0, 7) <= month)) return resignedOn;
+  return null;
 }
 
 async function designationsOf(db: Database, ids: string[]): Promise<Map<string, string>> {

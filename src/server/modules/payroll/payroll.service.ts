@@ -2,13 +2,16 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { monthLabel } from '../../../shared/months.js';
 import { MSG } from '../../../shared/messages.js';
 import {
+  BLOCKING_FLAGS,
   DOC_LANGUAGES,
+  FLAG,
   esiCovered,
   esiPeriodStart,
   payrollFigures,
   toRupees,
   wageDueDate,
   type DocLanguage,
+  type PayrollFlag,
   type PayrollFigures,
   type Skill,
 } from '../../../shared/payroll.js';
@@ -21,7 +24,7 @@ import { payrolls, staff } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { attendanceGrid, type AttendanceGrid } from '../reports/attendance.service.js';
-import { lockPayrollInputs, payrollSettingsFor } from './settings.service.js';
+import { lockPayrollInputs, lockPayrollInputsShared, payrollSettingsFor } from './settings.service.js';
 
 /**
  * The payroll of a month and work type (issue 26, decision 0037). A draft is computed
@@ -140,7 +143,15 @@ function nextMonth(month: string): string {
 /** A draft payroll: computed now from the grid, the staff records, deductions and settings. */
 export async function draftPayroll(db: Database, clock: PayrollClock, work: WorkType, month: string): Promise<Payroll> {
   const [grid, settings] = await Promise.all([attendanceGrid(db, work, month, clock.now(), clock.timeZone), payrollSettingsFor(db, month)]);
-  const paid = grid.workers.filter((worker) => paidDaysOf(worker) > 0);
+  // a worker already paid for this month in another work type's final payroll (moved since) is not paid twice
+  const elsewhere = new Set(
+    rowsOf<{ staff_id: string }>(
+      await db.execute(sql`
+        select r->>'staffId' as staff_id from payrolls p, jsonb_array_elements(p.payroll->'rows') r
+        where p.month = ${month} and p.work <> ${work}`),
+    ).map((row) => row.staff_id),
+  );
+  const paid = grid.workers.filter((worker) => paidDaysOf(worker) > 0 && !elsewhere.has(worker._id));
   const ids = paid.map((worker) => worker._id);
   const [facts, deductions, firstGross] = await Promise.all([staffFacts(db, ids), deductionSums(db, month, ids), periodFirstGross(db, clock, work, month, grid, ids)]);
   const rows = paid.map((worker) => {
@@ -164,6 +175,7 @@ export async function draftPayroll(db: Database, clock: PayrollClock, work: Work
       month,
       settings,
     );
+    if ((fact.pf_member || fact.esi_member) && !/[A-Za-z]/.test(worker.name)) figures.flags.push(FLAG.nameNotLatin);
     return presentRow(worker, fact, figures);
   });
   return {
@@ -230,11 +242,19 @@ export async function finalise(db: Database, clock: PayrollClock, actor: Actor, 
   if (month >= monthInZone(clock.now(), clock.timeZone)) throw refuse(422, MSG.payroll.futureMonth);
   const draft = await draftPayroll(db, clock, work, month);
   if (draft.rows.length === 0) throw refuse(422, MSG.payroll.noRows(monthLabel(month), work.toUpperCase()));
-  const below = draft.rows.filter((row) => row.flags.includes('below minimum wage'));
-  if (below.length > 0) {
-    throw refuse(422, MSG.payroll.belowMinimumWage(below.map((row) => `${row.name} (${row.empid})`).join(', ')), {
-      rows: below.map((row) => ({ staffId: row.staffId, name: row.name, empid: row.empid, flags: row.flags })),
-    });
+  const blocked = draft.rows.filter((row) => row.flags.some((flag) => (BLOCKING_FLAGS as readonly string[]).includes(flag)));
+  if (blocked.length > 0) {
+    const named = (flag: PayrollFlag) =>
+      blocked
+        .filter((row) => row.flags.includes(flag))
+        .map((row) => `${row.name} (${row.empid})`)
+        .join(', ');
+    const message = named(FLAG.belowMinimumWage)
+      ? MSG.payroll.belowMinimumWage(named(FLAG.belowMinimumWage))
+      : named(FLAG.noDailyWage)
+        ? MSG.payroll.noDailyWage(named(FLAG.noDailyWage))
+        : MSG.payroll.overDeductionLimit50(named(FLAG.overDeductionLimit));
+    throw refuse(422, message, { rows: blocked.map((row) => ({ staffId: row.staffId, name: row.name, empid: row.empid, flags: row.flags })) });
   }
   const at = clock.now();
   const final: Payroll = { ...draft, status: 'final', finalisedAt: at.toISOString(), finalisedBy: actor.name };
@@ -269,12 +289,20 @@ export async function reopen(db: Database, clock: PayrollClock, actor: Actor, wo
 export async function refuseFinalMonths(db: Database, months: readonly string[], works: readonly string[], staffIds: readonly string[]): Promise<void> {
   const wanted = [...new Set(months)];
   if (wanted.length === 0) return;
+  // shared with every other input write, exclusive for finalising: no month turns final
+  // between this check and this write's commit
+  await lockPayrollInputsShared(db);
   const ids = [...new Set(staffIds)];
   const result = await db.execute(sql`
     select p.month, p.work from payrolls p
     where p.month in ${listOf(wanted)}
       and (p.work in ${listOf([...works, ''])}
-        ${ids.length > 0 ? sql`or p.work in (select lower(s.work) from staff s where s.id in ${listOf(ids)})` : sql``})
+        ${
+          ids.length > 0
+            ? sql`or p.work in (select lower(s.work) from staff s where s.id in ${listOf(ids)})
+              or exists (select 1 from jsonb_array_elements(p.payroll->'rows') r where r->>'staffId' in ${listOf(ids)})`
+            : sql``
+        })
     limit 1`);
   const [hit] = rowsOf<{ month: string; work: string }>(result);
   if (hit) throw refuse(409, MSG.payroll.monthFinal(monthLabel(hit.month), hit.work.toUpperCase()));

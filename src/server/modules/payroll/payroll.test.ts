@@ -76,11 +76,14 @@ describe('the payroll of October 2026 (laundry)', () => {
     devi = await buildStaff(db, { name: 'Devi', work: 'laundry', wage: '900.00' });
     esha = await buildStaff(db, { name: 'Esha', work: 'laundry', wage: '800.00' });
     await buildStaff(db, { name: 'Idle', work: 'laundry', wage: '800.00', status: 'Resigned' });
-    const full = { uanNo: '100200300400', esiNo: '3100123456', acNumber: '001234567890', ifscCode: 'SBIN0001234', bank: 'SBI', dob: '1990-05-01', skill: 'unskilled', language: 'hi' };
+    // on the register all month without a duty: the holiday shows, but is not paid
+    const jaya = await buildStaff(db, { name: 'Jaya', work: 'laundry', wage: '800.00' });
+    await db.update(staff).set({ joined: '2024-06-01' }).where(eq(staff.id, jaya.id));
+    const full = { uanNo: '100200300400', esiNo: '3100123456', acNumber: '001234567890', ifscCode: 'SBIN0001234', bank: 'SBI', dob: '1990-05-01', skill: 'unskilled', language: 'hi', joined: '2024-06-01' };
     await db.update(staff).set(full).where(eq(staff.id, asha.id));
     await db.update(staff).set({ ...full, language: 'ml', skill: null }).where(eq(staff.id, bala.id));
     // Chitra: a PF member without UAN, date of birth and bank details
-    await db.update(staff).set({ esiNo: '3100999999', skill: 'skilled' }).where(eq(staff.id, chitra.id));
+    await db.update(staff).set({ esiNo: '3100999999', skill: 'skilled', joined: '2024-06-01' }).where(eq(staff.id, chitra.id));
     // Devi: 58 on 1 October 2026
     await db.update(staff).set({ ...full, dob: '1968-10-01', skill: 'semi-skilled' }).where(eq(staff.id, devi.id));
     // Esha: neither PF nor ESI member
@@ -127,6 +130,8 @@ describe('the payroll of October 2026 (laundry)', () => {
     expect(row.paidLeave).toBe(2); // the holiday and the paid leave
     expect(grid.holidays).toEqual([{ day: 2, name: 'Gandhi Jayanti' }]);
     expect(grid.workers.map((w: { name: string }) => w.name)).not.toContain('Idle');
+    const jaya = grid.workers.find((w: { name: string }) => w.name === 'Jaya');
+    expect([jaya.codes[1], jaya.paidLeave]).toEqual(['H', 0]);
   });
 
   it('computes each row from the grid, the wage and the settings, with totals and flags', async () => {
@@ -189,6 +194,22 @@ describe('the payroll of October 2026 (laundry)', () => {
     expect((await call('DELETE', `/payroll/deductions/${listed[1]._id}`)).statusCode).toBe(404);
   });
 
+  it('makes the portals\' and the bank\'s files only from a final payroll; a draft\'s register says DRAFT', async () => {
+    for (const name of ['ecr', 'esi', 'bank']) {
+      const refused = await call('GET', `/payroll/${name}?work=laundry&month=2026-10`);
+      expect([refused.statusCode, refused.json().msg]).toEqual([409, MSG.payroll.draftFile]);
+    }
+    const register = await call('GET', '/payroll/register?work=laundry&month=2026-10');
+    expect(register.headers['content-disposition']).toContain('Register_laundry_10_2026_DRAFT.xlsx');
+  });
+
+  it('refuses to finalise a row without a daily wage or with deductions over half the wages', async () => {
+    const [nowage] = await t.deps.db.insert(staff).values({ name: 'No Wage', phone: '9876543210', aadhar: '998877665544', work: 'bio', wage: null }).returning();
+    await completedDuty('bio', day(5), [nowage!.id]);
+    const refused = await call('POST', '/payroll/finalise', manager, { work: 'bio', month: '2026-10' });
+    expect([refused.statusCode, refused.json().msg]).toEqual([422, MSG.payroll.noDailyWage(`No Wage (${(await t.deps.db.select().from(staff).where(eq(staff.id, nowage!.id)))[0]!.empId})`)]);
+  });
+
   it('refuses to finalise below the minimum wage, naming the worker; finalises once fixed; a final month refuses every change', async () => {
     const finalise = () => call('POST', '/payroll/finalise', manager, { work: 'laundry', month: '2026-10' });
     const refused = await finalise();
@@ -221,6 +242,14 @@ describe('the payroll of October 2026 (laundry)', () => {
     expect((await call('GET', '/attendance?work=laundry&month=2026-10')).json().final).toBe(true);
     // November stays open
     expect((await call('POST', '/attendance/marks', manager, { staffId: asha.id, from: '2026-11-03', to: '2026-11-03', kind: 'weekly-off' })).statusCode).toBe(200);
+
+    // a worker moved to another work type after the month was finalised: still locked, and not paid twice
+    await t.deps.db.update(staff).set({ work: 'pftr' }).where(eq(staff.id, esha.id));
+    const moved = await call('POST', '/payroll/deductions', manager, { staffId: esha.id, month: '2026-10', kind: 'fine', amount: 5, reason: 'Late' });
+    expect(moved.statusCode).toBe(409);
+    expect((await call('POST', '/attendance/marks', manager, { staffId: esha.id, from: day(29), to: day(29), kind: 'leave-paid' })).statusCode).toBe(409);
+    expect((await call('GET', '/payroll?work=pftr&month=2026-10')).json<Payroll>().rows).toEqual([]);
+    await t.deps.db.update(staff).set({ work: 'laundry' }).where(eq(staff.id, esha.id));
   });
 
   it('writes the ECR, ESI, bank and register files from the final payroll', async () => {

@@ -29,6 +29,15 @@ export async function lockPayrollInputs(tx: Pick<Database, 'execute'>): Promise<
 }
 
 /**
+ * The same lock, shared: the writes of a month's duties, marks and deductions take it before
+ * they check that the month is not final. They do not wait for one another, only for a
+ * finalising (or a settings or holiday change) in progress.
+ */
+export async function lockPayrollInputsShared(tx: Pick<Database, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAYROLL_INPUTS_LOCK})`);
+}
+
+/**
  * A stored version over the defaults: a field added to the settings later still has a value
  * for an older row (the saved row's own values win).
  */

@@ -128,6 +128,7 @@ describe('payroll settings', () => {
       [settings('2026-04', { esi: { exemptDailyWage: 176.001 } }), MSG.settingMoneyInvalid(F.esiExemptDailyWage, 1_000_000)],
       [settings('2026-04', { minimumWages: { 'semi-skilled': -5 } }), MSG.settingMoneyInvalid(F.minimumWageSemiSkilled, 1_000_000)],
       [{ ...settings('2026-04'), epf: { ...settings('2026-04').epf, onActualWages: 'yes' } }, MSG.switchInvalid(F.onActualWages)],
+      [settings('2026-04', { epf: { employeeRate: 8, epsRate: 8.33 } }), MSG.epsAboveEmployeeRate],
       [settings('2026-13'), MSG.monthInvalid],
       [settings('1999-12'), MSG.monthOutOfRange],
       [{ ...settings('2026-04'), effectiveFrom: undefined }, MSG.fieldRequired(F.effectiveFrom)],

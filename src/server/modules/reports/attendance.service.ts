@@ -32,7 +32,7 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
     db.execute(sql`
     with staff_of_work as (
       select s.id, s.name, s.emp_id, s.wage::text as wage, s.status, s.on_leave_from::text as on_leave_from,
-        s.joined::text as joined, s.left_on::text as left_on
+        coalesce(s.joined, (s.created_at at time zone ${timeZone})::date)::text as joined, s.left_on::text as left_on
       from staff s
       where lower(s.work) = ${work}
     ),
@@ -118,8 +118,10 @@ interface StaffDays {
  * Each day's code and the paid days that are not duties (issue 26). In order: a day still
  * to come shows '-' unless it is marked or a holiday; a day with a duty keeps its P; then
  * the manager's mark (L, W, H); then an On Leave spell (L); then a holiday of the admin's
- * list (H) for a worker employed that day (after joining, before leaving); else A. Paid
- * leave and holidays count as paid days on days that have come.
+ * list (H) for a worker employed that day (from joining — or from the record's creation when
+ * no date of joining is given — until leaving); else A. Paid leave and the manager's holidays
+ * count as paid days on days that have come; the list's holidays count for a worker who
+ * worked in the month (a duty or a day of paid leave).
  */
 function dayCodes(
   month: string,
@@ -131,6 +133,8 @@ function dayCodes(
 ): { codes: AttendanceCode[]; paidLeave: number } {
   const markOf = new Map(marks.map((mark) => [mark.day, mark.kind]));
   const holidayDays = new Set(holidays.filter((holiday) => (!worker.joined || holiday.date >= worker.joined) && (!worker.left_on || holiday.date <= worker.left_on)).map((holiday) => holiday.day));
+  // the admin's holidays are paid to those who worked in the month (a duty or paid leave), not to a name on the register
+  const worked = counts.some((count, index) => count > 0 && !isFuture[index]) || marks.some((mark) => mark.kind === 'leave-paid');
   const leaveFrom = worker.status === STAFF_STATUS.onLeave ? (worker.on_leave_from ?? `${month}-01`) : null;
   let paidLeave = 0;
   const codes = counts.map((count, index): AttendanceCode => {
@@ -146,7 +150,7 @@ function dayCodes(
       code = 'L';
     } else if (holidayDays.has(day)) {
       code = 'H';
-      paid = true;
+      paid = worked;
     }
     if (code === null) return attendanceCode(0, isFuture[index]!);
     if (paid && !isFuture[index]) paidLeave += 1;

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FLAG } from '../../../shared/payroll.js';
+import { BLOCKING_FLAGS, FLAG } from '../../../shared/payroll.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
@@ -130,9 +130,9 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
           {t('payroll.files.print')}
         </Button>
         <ReportDownloadButton disabled={empty} download={file('slips')} label={t('payroll.files.slips')} variant="light" />
-        <ReportDownloadButton disabled={empty} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
-        <ReportDownloadButton disabled={empty} download={file('esi')} label={t('payroll.files.esi')} variant="light" />
-        <ReportDownloadButton disabled={empty} download={file('bank')} label={t('payroll.files.bank')} variant="light" />
+        <ReportDownloadButton disabled={empty || !final} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
+        <ReportDownloadButton disabled={empty || !final} download={file('esi')} label={t('payroll.files.esi')} variant="light" />
+        <ReportDownloadButton disabled={empty || !final} download={file('bank')} label={t('payroll.files.bank')} variant="light" />
         <ReportDownloadButton disabled={empty} download={file('bankMissing')} label={t('payroll.files.bankMissing')} variant="light" />
       </Group>
       {!final && !empty && (
@@ -164,14 +164,15 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
 function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const flagLabel = useFlagLabel();
-  const below = rows.filter((row) => row.flags.includes(FLAG.belowMinimumWage));
+  const below = rows.filter(isBlocked);
+  const onlyMinimumWage = below.every((row) => row.flags.includes(FLAG.belowMinimumWage));
   const others = new Map<string, number>();
-  for (const row of rows) for (const flag of row.flags) if (flag !== FLAG.belowMinimumWage) others.set(flag, (others.get(flag) ?? 0) + 1);
+  for (const row of rows) for (const flag of row.flags) if (!isBlocking(flag)) others.set(flag, (others.get(flag) ?? 0) + 1);
   if (below.length === 0 && others.size === 0) return null;
   return (
     <Stack gap="sm">
       {below.length > 0 && (
-        <Alert color="red" variant="light" title={t('payroll.belowMinimum', { count: below.length })}>
+        <Alert color="red" variant="light" title={onlyMinimumWage ? t('payroll.belowMinimum', { count: below.length }) : t('payroll.blocked', { count: below.length })}>
           <List size="sm" spacing={2}>
             {below.map((row) => (
               <List.Item key={row.staffId}>
@@ -182,6 +183,7 @@ function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string
                 ) : (
                   `${row.name} (${row.empid})`
                 )}
+                {!onlyMinimumWage && ` — ${row.flags.filter(isBlocking).map(flagLabel).join(', ')}`}
               </List.Item>
             ))}
           </List>
@@ -199,6 +201,10 @@ function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string
     </Stack>
   );
 }
+
+/** A flag that refuses finalising until the row is fixed (the server's rule, BLOCKING_FLAGS). */
+const isBlocking = (flag: string) => (BLOCKING_FLAGS as readonly string[]).includes(flag);
+const isBlocked = (row: PayrollRow) => row.flags.some(isBlocking);
 
 /** The readable columns, a details row per worker on demand, and the totals. */
 function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onDeductions: (row: PayrollRow) => void; onSlip: (row: PayrollRow) => void }) {
@@ -254,7 +260,7 @@ function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onD
                   <Table.Td>
                     <Group gap={4} wrap="wrap" maw={220}>
                       {row.flags.map((flag) => (
-                        <Badge key={flag} color={flag === FLAG.belowMinimumWage ? 'red' : 'yellow'} variant={flag === FLAG.belowMinimumWage ? 'filled' : 'light'} size="sm" radius="sm" tt="none" className={classes.flag}>
+                        <Badge key={flag} color={isBlocking(flag) ? 'red' : 'yellow'} variant={isBlocking(flag) ? 'filled' : 'light'} size="sm" radius="sm" tt="none" className={classes.flag}>
                           {flagLabel(flag)}
                         </Badge>
                       ))}
@@ -339,7 +345,7 @@ function FinaliseButton({ payroll, workLabel, disabled }: { payroll: Payroll; wo
   const m = useMessages();
   const finalise = useFinalisePayroll();
   const [asking, setAsking] = useState(false);
-  const blocked = payroll.rows.some((row) => row.flags.includes(FLAG.belowMinimumWage));
+  const blocked = payroll.rows.some(isBlocked);
   const rows = refusedRows(finalise.error);
   const close = () => {
     setAsking(false);
