@@ -54,14 +54,13 @@ export const dayOf = (month: string, n: number) => `${month}-${String(n).padStar
  * work type made for them.
  */
 export async function completedDuties(api: TestApp, work: string, days: readonly string[], crew: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
   const supervisor = await buildUser(api.deps.db, { role: ROLE.supervisor, work });
-  for (const day of days) {
-    const [row] = await api.deps.db
-      .insert(duties)
-      .values({ work, trainNo: '16301', totalCoach: 10, status: 'completed', supervisorId: supervisor.id, completedAt: new Date(`${day}T06:00:00Z`), completedDay: day, used: crew.length })
-      .returning({ id: duties.id });
-    await api.deps.db.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: row!.id, staffId, completedDay: day })));
-  }
+  const rows = await api.deps.db
+    .insert(duties)
+    .values(days.map((day) => ({ work, trainNo: '16301', totalCoach: 10, status: 'completed', supervisorId: supervisor.id, completedAt: new Date(`${day}T06:00:00Z`), completedDay: day, used: crew.length })))
+    .returning({ id: duties.id, day: duties.completedDay });
+  await api.deps.db.insert(dutyWorkers).values(rows.flatMap((row) => crew.map((staffId) => ({ dutyId: row.id, staffId, completedDay: row.day! }))));
 }
 
 /** Calls the API as the holder of `token` (a manager's or admin's session) and insists on `status`. */
