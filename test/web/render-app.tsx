@@ -27,11 +27,13 @@ export type { TestApp };
 
 /**
  * The app on a fresh in-memory PGlite, a copy of the run's migrated one (test/web/global-setup.ts),
- * whatever DATABASE_URL says: the server suite covers PostgreSQL.
+ * whatever DATABASE_URL says: the server suite covers PostgreSQL. `clock` fixes the server's
+ * "now" (the payroll's: a month can be finalised once it has ended); the page's own Date is
+ * left alone.
  */
-export async function startApi(): Promise<TestApp> {
+export async function startApi(options: { clock?: { now: Date } } = {}): Promise<TestApp> {
   const database = await openEmbeddedTestDatabase(inject('embeddedTemplate'));
-  const api = await createTestApp({ database });
+  const api = await createTestApp({ database, clock: options.clock });
   serveFetch(api);
   return {
     ...api,

@@ -1,44 +1,42 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markDays } from '../../../shared/api/payroll.js';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { dayMarks, holidays, payrolls } from '../../../server/db/schema.js';
-import { buildStaff } from '../../../../test/helpers/factories.js';
-import { stubEndpoint } from '../../../../test/web/contract-stubs.js';
-import { payrollOf } from '../../../../test/web/payroll-fixtures.js';
+import { holidays } from '../../../server/db/schema.js';
+import { buildStaff, newSessionToken } from '../../../../test/helpers/factories.js';
+import { callApi, completedDuties, finaliseMonth, payrollWorker } from '../../../../test/web/payroll-seed.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 /**
- * The attendance grid's day marks (issue 26): the grid is the real GET /attendance (its L, W, H
- * days, holidays and `final` are on this branch); POST /attendance/marks is answered by a
- * contract-checked stub that stores the mark as the server will, until the server lands.
+ * The attendance grid's day marks (issue 26) on the real GET /attendance and POST
+ * /attendance/marks (decision 0025): what a mark stored is read back from the grid the API
+ * answers. The server's day is 20 November 2026: October and September have ended.
  */
+const NOW = new Date('2026-11-20T10:00:00Z');
 let api: TestApp;
+/** A manager's session for seeding and reading back through the API. */
+let token: string;
 let worker: { id: string; name: string };
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ clock: { now: NOW } });
+  token = await newSessionToken(api, { role: ROLE.manager });
   worker = await buildStaff(api.deps.db, { name: 'Meera Nair', work: 'acca' });
   await api.deps.db.insert(holidays).values({ day: '2026-10-02', name: 'Gandhi Jayanti' });
-  await buildStaff(api.deps.db, { name: 'Sunil Das', work: 'bio' });
+  // BIO's September: one duty of Sunil's at the minimum wage or more, finalised
+  const sunil = await payrollWorker(api, { name: 'Sunil Das', empId: 'E-9', work: 'bio', wage: '800.00' });
+  await completedDuties(api, 'bio', ['2026-09-15'], [sunil.id]);
+  await finaliseMonth(api, token, 'bio', '2026-09');
 });
 afterAll(() => api.close());
 
-/** Stores what the page asked for, as POST /attendance/marks will. */
-function storeMarks() {
-  return stubEndpoint(markDays, async ({ body }) => {
-    const { staffId, from, to, kind } = body as { staffId: string; from: string; to: string; kind: string };
-    if (kind !== 'clear' && from === to) await api.deps.db.insert(dayMarks).values({ staffId, day: from, kind }).onConflictDoUpdate({ target: [dayMarks.staffId, dayMarks.day], set: { kind } });
-    // as every write does: the kept answers (the grid) are read afresh (decision 0027)
-    await api.app.dataChanged();
-    return { status: 200, body: { success: true, msg: MSG.payroll.marked(1), code: 'payroll.marked', params: { 0: 1 }, days: 1 } };
-  });
+/** Meera's codes of a month on the grid GET /attendance answers, from day `from` to day `to`. */
+async function meerasCodes(month: string, from: number, to: number): Promise<string[]> {
+  const grid = (await callApi(api, token, 'GET', `/attendance?work=acca&month=${month}`)) as { workers: Array<{ _id: string; codes: string[] }> };
+  return grid.workers.find((row) => row._id === worker.id)!.codes.slice(from - 1, to);
 }
 
 describe('Attendance day marks (manager/attendance)', () => {
   it('marks a day as paid leave from the cell\'s menu, then shows L from the refreshed grid', async () => {
     await signIn(api, { role: ROLE.manager });
-    const posts = storeMarks();
     const { user } = renderApp('/dashboard/manager/attendance?work=acca&month=2026-10');
 
     const cell = await screen.findByRole('button', { name: 'Meera Nair, 5 Oct: A' });
@@ -46,13 +44,12 @@ describe('Attendance day marks (manager/attendance)', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Paid leave' }));
 
     expect(await screen.findByRole('button', { name: 'Meera Nair, 5 Oct: L' })).toBeTruthy();
-    expect(posts).toEqual([{ path: '/attendance/marks', query: {}, body: { staffId: worker.id, from: '2026-10-05', to: '2026-10-05', kind: 'leave-paid' } }]);
-    expect(await screen.findByText('1 days marked')).toBeTruthy();
+    expect(await screen.findByText('1 day marked')).toBeTruthy();
+    expect(await meerasCodes('2026-10', 4, 6)).toEqual(['A', 'L', 'A']);
   });
 
   it('marks several days from a dialog with from and to', async () => {
     await signIn(api, { role: ROLE.manager });
-    const posts = storeMarks();
     const { user } = renderApp('/dashboard/manager/attendance?work=acca&month=2026-10');
     await user.click(await screen.findByRole('button', { name: 'Meera Nair, 12 Oct: A' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mark several days…' }));
@@ -65,8 +62,9 @@ describe('Attendance day marks (manager/attendance)', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Mark as' }), 'weekly-off');
     await user.click(within(dialog).getByRole('button', { name: 'Mark days' }));
 
-    expect(await screen.findByText('1 days marked')).toBeTruthy();
-    expect(posts.at(-1)?.body).toEqual({ staffId: worker.id, from: '2026-10-12', to: '2026-10-14', kind: 'weekly-off' });
+    expect(await screen.findByText('3 days marked')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Meera Nair, 14 Oct: W' })).toBeTruthy();
+    expect(await meerasCodes('2026-10', 11, 15)).toEqual(['A', 'W', 'W', 'W', 'A']);
   });
 
   it('names the holidays on the day headers and explains the codes', async () => {
@@ -90,21 +88,18 @@ describe('Attendance day marks (manager/attendance)', () => {
   });
 
   it('offers no marks when the month\'s payroll is final, and says why', async () => {
-    await api.deps.db.insert(payrolls).values({ month: '2026-09', work: 'bio', payroll: payrollOf([], { month: '2026-09', work: 'bio' }) });
     await signIn(api, { role: ROLE.manager });
-    const posts = storeMarks();
     renderApp('/dashboard/manager/attendance?work=bio&month=2026-09');
     expect(await screen.findByText('The payroll of this month is final: days cannot be marked. An admin can reopen it.')).toBeTruthy();
     const row = screen.getByRole('rowheader', { name: /Sunil Das/ }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('P')).toBeTruthy();
     expect(within(row).queryAllByRole('button')).toEqual([]);
-    expect(posts).toEqual([]);
   });
 });
 
 describe('Mark leave on the staff record (manager/editstaff/:id)', () => {
   it('opens the same range dialog for the worker and sends the range', async () => {
     await signIn(api, { role: ROLE.manager });
-    const posts = storeMarks();
     const { user } = renderApp(`/dashboard/manager/editstaff/${worker.id}`);
     await user.click(await screen.findByRole('button', { name: 'Mark leave' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark days of Meera Nair' });
@@ -115,7 +110,8 @@ describe('Mark leave on the staff record (manager/editstaff/:id)', () => {
     await user.clear(to);
     await user.type(to, '2026-12-24');
     await user.click(within(dialog).getByRole('button', { name: 'Mark days' }));
-    expect(await screen.findByText('1 days marked')).toBeTruthy();
-    expect(posts.at(-1)?.body).toEqual({ staffId: worker.id, from: '2026-12-21', to: '2026-12-24', kind: 'leave-paid' });
+    expect(await screen.findByText('4 days marked')).toBeTruthy();
+    // days to come show '-' unless marked
+    expect(await meerasCodes('2026-12', 20, 25)).toEqual(['-', 'L', 'L', 'L', 'L', '-']);
   });
 });
