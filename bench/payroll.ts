@@ -35,7 +35,7 @@ export function payrollProblem(payroll: Payroll, expectedRows: number): string |
 }
 
 /** GET /payroll once: the answer and the wall time until its body is read, in ms. */
-export async function fetchPayroll(baseUrl: string, token: string, work: string, month: string): Promise<{ ms: number; payroll: Payroll }> {
+async function fetchPayroll(baseUrl: string, token: string, work: string, month: string): Promise<{ ms: number; payroll: Payroll }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/v1/payroll?work=${encodeURIComponent(work)}&month=${month}`, { headers: { authorization: token } });
   const text = await response.text();
