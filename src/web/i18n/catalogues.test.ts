@@ -82,6 +82,8 @@ const LATIN_KEPT: Record<string, string[]> = {
   'payrollFields.esiEmployerRate': PAYROLL_CODES,
   'payrollFields.esiWageCeiling': PAYROLL_CODES,
   'payrollFields.esiExemptDailyWage': PAYROLL_CODES,
+  epsAboveEmployeeRate: PAYROLL_CODES,
+  'payroll.draftFile': ['EPFO', 'ESIC'],
   logoTooLarge: CODES,
   // SPEC's column name "Emp ID", as the staff list and the spreadsheet name it
   empIdTaken: ['Emp', 'ID'],

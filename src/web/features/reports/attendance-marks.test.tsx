@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { holidays } from '../../../server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { holidays, staff } from '../../../server/db/schema.js';
 import { buildStaff, newSessionToken } from '../../../../test/helpers/factories.js';
 import { callApi, completedDuties, finaliseMonth, payrollWorker } from '../../../../test/web/payroll-seed.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
@@ -20,6 +21,8 @@ beforeAll(async () => {
   api = await startApi({ clock: { now: NOW } });
   token = await newSessionToken(api, { role: ROLE.manager });
   worker = await buildStaff(api.deps.db, { name: 'Meera Nair', work: 'acca' });
+  // on the register since before the months shown (the holiday list counts from joining)
+  await api.deps.db.update(staff).set({ joined: '2024-06-01' }).where(eq(staff.id, worker.id));
   await api.deps.db.insert(holidays).values({ day: '2026-10-02', name: 'Gandhi Jayanti' });
   // BIO's September: one duty of Sunil's at the minimum wage or more, finalised
   const sunil = await payrollWorker(api, { name: 'Sunil Das', empId: 'E-9', work: 'bio', wage: '800.00' });

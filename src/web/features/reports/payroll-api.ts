@@ -70,6 +70,16 @@ export function useDeductions(work: WorkType, month: string, staffId: string | n
   });
 }
 
+/** Every deduction of the month for the work type's workers (the printable register's columns by kind). */
+export function useMonthDeductions(work: WorkType, month: string) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: payrollKeys.deductions(work, month, ''),
+    queryFn: ({ signal }) => call(API.listDeductions, { query: { work, month }, token, signal }).then((answer) => answer.deductions),
+    enabled: Boolean(token),
+  });
+}
+
 export type DeductionBody = CallInput<typeof addDeduction>['body'];
 
 export function useAddDeduction() {

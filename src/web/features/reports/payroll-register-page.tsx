@@ -8,7 +8,8 @@ import { useAuth } from '../../auth/auth-context.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
-import { usePayroll, type Payroll } from './payroll-api.js';
+import { DEDUCTION_KINDS, type DeductionKind } from '../../../shared/payroll.js';
+import { useMonthDeductions, usePayroll, type Payroll } from './payroll-api.js';
 import { payrollMonth } from './payroll-display.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
 import classes from './payroll-register.module.css';
@@ -65,6 +66,16 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
   const draft = payroll.status === 'draft';
   const days = Array.from({ length: daysIn(payroll.month) }, (_, index) => index + 1);
   const { totals } = payroll;
+  // each deduction in its own column, as the register must show them (paise sums by worker and kind)
+  const deductions = useMonthDeductions(payroll.work, payroll.month).data;
+  const byKind = new Map<string, number>();
+  for (const deduction of deductions ?? []) {
+    const key = `${deduction.staffId} ${deduction.kind}`;
+    byKind.set(key, (byKind.get(key) ?? 0) + Math.round(deduction.amount * 100));
+  }
+  const kindOf = (staffId: string, kind: DeductionKind) => (byKind.get(`${staffId} ${kind}`) ?? 0) / 100;
+  const kindTotal = (kind: DeductionKind) => payroll.rows.reduce((sum, row) => sum + Math.round(kindOf(row.staffId, kind) * 100), 0) / 100;
+  const kinds: readonly DeductionKind[] = deductions ? DEDUCTION_KINDS : [];
   return (
     <section className={classes.sheet} aria-label={title}>
       {draft && (
@@ -101,7 +112,15 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
               <th scope="col">{t('payroll.columns.gross')}</th>
               <th scope="col">{t('payroll.columns.epf')}</th>
               <th scope="col">{t('payroll.columns.esi')}</th>
-              <th scope="col">{t('payroll.columns.other')}</th>
+              {deductions ? (
+                kinds.map((kind) => (
+                  <th scope="col" key={kind}>
+                    {t(`payroll.deductions.kinds.${kind}`)}
+                  </th>
+                ))
+              ) : (
+                <th scope="col">{t('payroll.columns.other')}</th>
+              )}
               <th scope="col">{t('payroll.columns.net')}</th>
               <th scope="col" className={classes.signature}>
                 {t('payroll.print.signature')}
@@ -124,7 +143,15 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
                 <td className={classes.number}>{formatMoney(row.gross)}</td>
                 <td className={classes.number}>{formatMoney(row.pfEmployee)}</td>
                 <td className={classes.number}>{formatMoney(row.esiEmployee)}</td>
-                <td className={classes.number}>{formatMoney(row.otherDeductions)}</td>
+                {deductions ? (
+                  kinds.map((kind) => (
+                    <td key={kind} className={classes.number}>
+                      {formatMoney(kindOf(row.staffId, kind))}
+                    </td>
+                  ))
+                ) : (
+                  <td className={classes.number}>{formatMoney(row.otherDeductions)}</td>
+                )}
                 <td className={classes.number}>{formatMoney(row.net)}</td>
                 <td className={classes.signature} />
               </tr>
@@ -140,7 +167,15 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
               <td className={classes.number}>{formatMoney(totals.gross)}</td>
               <td className={classes.number}>{formatMoney(totals.pfEmployee)}</td>
               <td className={classes.number}>{formatMoney(totals.esiEmployee)}</td>
-              <td className={classes.number}>{formatMoney(totals.otherDeductions)}</td>
+              {deductions ? (
+                kinds.map((kind) => (
+                  <td key={kind} className={classes.number}>
+                    {formatMoney(kindTotal(kind))}
+                  </td>
+                ))
+              ) : (
+                <td className={classes.number}>{formatMoney(totals.otherDeductions)}</td>
+              )}
               <td className={classes.number}>{formatMoney(totals.net)}</td>
               <td />
             </tr>
