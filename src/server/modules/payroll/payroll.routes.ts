@@ -20,6 +20,7 @@ import type { DeductionKind } from '../../../shared/payroll.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { Payroll } from '../../../shared/schemas/payroll.js';
 import { monthParts } from '../../../shared/months.js';
+import { WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { serve } from '../../contract-route.js';
 import type { Database } from '../../db/connect.js';
 import { deductions, dutyWorkers, staff } from '../../db/schema.js';
@@ -97,7 +98,8 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
         slips: rows.map((row) => ({
           row,
           designation: designations.get(row.staffId) ?? '',
-          work,
+          // as the screens' selects name it (MCC, BIO TOILET, LAUNDRY)
+          work: WORK_TYPE_SELECT_LABELS[work],
           deductions: extras[row.staffId]?.deductions ?? [],
         })),
       });
