@@ -75,7 +75,8 @@ test('a manager fixes a below-minimum wage, finalises the month, downloads its f
   const { page, context } = await openPage(browser, app);
   await signedIn(page, manager, payrollUrl);
   const table = page.getByRole('region', { name: 'Payroll' });
-  await expect(table.getByRole('row', { name: new RegExp(KAVITHA) })).toBeVisible();
+  // the first draft of a month is computed on the server's first request: a user waits for it too
+  await expect(table.getByRole('row', { name: new RegExp(KAVITHA) })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
 
   // Suresh earns ₹700 a day, under the unskilled minimum of ₹783: finalising is refused, naming him
