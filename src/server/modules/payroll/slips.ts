@@ -1,6 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import type { DeductionKind } from '../../../shared/payroll.js';
 import type { PayrollRow } from '../../../shared/schemas/payroll.js';
-import { runInWorker, Slots } from '../../worker-thread.js';
 import { slipFigures } from './slip-figures.js';
 
 /**
@@ -38,12 +38,71 @@ const SLIP_RENDERS_AT_ONCE = 2;
 const SLIP_RENDER_TIMEOUT_MS = 120_000;
 const SLIP_HEAP_MB = 512;
 
-/** The managers who print slips are few: every render waits its turn, the queue is not capped. */
-const renders = new Slots(SLIP_RENDERS_AT_ONCE);
+let running = 0;
+const waiting: (() => void)[] = [];
 
 /** Slip PDFs being made now, in this process (for tests and diagnostics). */
 export function slipRendersRunning(): number {
-  return renders.inUse;
+  return running;
+}
+
+/** Waits for a render slot; the managers who print slips are few, so the queue is not capped. */
+async function acquire(): Promise<void> {
+  if (running < SLIP_RENDERS_AT_ONCE) {
+    running += 1;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** Hands the slot to the next waiting render (running stays the same), or frees it. */
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+/**
+ * The worker module next to this one: slip-worker.js once built into dist/, or from the
+ * sources (tests, npm run dev) slip-worker.ts behind the bootstrap that registers tsx first
+ * (as sheet-reader.ts does: Node 20's `--import tsx` in execArgv does not reach a worker's entry).
+ */
+function workerModule(): { entry: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./slip-worker.js', import.meta.url), eval: false };
+  const source = new URL('./slip-worker.ts', import.meta.url).href;
+  return {
+    entry: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
+    eval: true,
+  };
+}
+
+function runWorker(job: SlipJob): Promise<SlipReply> {
+  const module = workerModule();
+  return new Promise<SlipReply>((resolve, reject) => {
+    const worker = new Worker(module.entry, {
+      eval: module.eval,
+      workerData: { slipJob: job },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: SLIP_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+      stdout: false,
+      stderr: false,
+    });
+    let settled = false;
+    const finish = (action: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      action();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`wage slips: the PDF of ${job.slips.length} slips took over ${SLIP_RENDER_TIMEOUT_MS / 1000} s`))),
+      SLIP_RENDER_TIMEOUT_MS,
+    );
+    worker.once('message', (reply: SlipReply) => finish(() => resolve(reply)));
+    worker.once('error', (error: Error) => finish(() => reject(new Error('wage slips: the PDF worker failed', { cause: error }))));
+    worker.once('exit', (code) => finish(() => reject(new Error(`wage slips: the PDF worker stopped (exit code ${code}) without an answer`))));
+  });
 }
 
 /**
@@ -54,18 +113,12 @@ export function slipRendersRunning(): number {
  */
 export async function renderSlips(job: SlipJob): Promise<Buffer> {
   for (const slip of job.slips) slipFigures(slip.row, slip.deductions);
-  const reply = await renders.run(() =>
-    runInWorker<SlipJob, SlipReply>({
-      from: import.meta.url,
-      name: 'slip-worker',
-      dataKey: 'slipJob',
-      job,
-      heapMb: SLIP_HEAP_MB,
-      timeoutMs: SLIP_RENDER_TIMEOUT_MS,
-      onTimeout: () => new Error(`wage slips: the PDF of ${job.slips.length} slips took over ${SLIP_RENDER_TIMEOUT_MS / 1000} s`),
-      onError: (error) => new Error('wage slips: the PDF worker failed', { cause: error }),
-      onExit: (code) => new Error(`wage slips: the PDF worker stopped (exit code ${code}) without an answer`),
-    }),
-  );
+  await acquire();
+  let reply: SlipReply;
+  try {
+    reply = await runWorker(job);
+  } finally {
+    release();
+  }
   return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
 }
