@@ -23,3 +23,10 @@ export function shortDayLabel(day: string): string {
   const { number } = monthParts(day);
   return `${Number(day.slice(8, 10))} ${MONTH_NAMES[number - 1]!.slice(0, 3)}`;
 }
+
+/** The month `delta` months after `month` ('2026-01', -1 → '2025-12'). */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (number - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatRupees } from '../../../shared/money.js';
 import { MSG } from '../../../shared/messages.js';
+import { shiftMonth } from '../../../shared/months.js';
 import { toRupees, withinDeductionLimit, type DeductionKind, type DayMarkKind } from '../../../shared/payroll.js';
 import type { Deduction } from '../../../shared/schemas/payroll.js';
 import { daysBetween } from '../../../shared/time.js';
@@ -112,12 +113,7 @@ export async function removeDeduction(db: Database, actor: Actor, id: string): P
 /** The months 'YYYY-MM' a range of days touches. */
 function monthsOf(from: string, to: string): string[] {
   const months: string[] = [];
-  for (let month = from.slice(0, 7); month <= to.slice(0, 7); ) {
-    months.push(month);
-    const year = Number(month.slice(0, 4));
-    const number = Number(month.slice(5, 7));
-    month = number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
-  }
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = shiftMonth(month, 1)) months.push(month);
   return months;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { monthLabel } from '../../../shared/months.js';
+import { monthLabel, shiftMonth } from '../../../shared/months.js';
 import { MSG } from '../../../shared/messages.js';
 import {
   BLOCKING_FLAGS,
@@ -118,7 +118,7 @@ const paidDaysOf = (worker: AttendanceGrid['workers'][number]) => worker.total +
 async function periodFirstGross(db: Database, clock: PayrollClock, work: WorkType, month: string, grid: AttendanceGrid, wanted: readonly string[]): Promise<Map<string, number>> {
   const first = new Map<string, number>();
   const open = new Set(wanted);
-  for (let m = esiPeriodStart(month); m < month && open.size > 0; m = nextMonth(m)) {
+  for (let m = esiPeriodStart(month); m < month && open.size > 0; m = shiftMonth(m, 1)) {
     const source = (await finalPayroll(db, work, m)) ?? (await attendanceGrid(db, work, m, clock.now(), clock.timeZone));
     const grossOf: Array<[string, number]> =
       'rows' in source
@@ -132,12 +132,6 @@ async function periodFirstGross(db: Database, clock: PayrollClock, work: WorkTyp
     if (!first.has(worker._id)) first.set(worker._id, paidDaysOf(worker) * (worker.wage ? (moneyPaise(worker.wage) ?? 0) : 0));
   }
   return first;
-}
-
-function nextMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const number = Number(month.slice(5, 7));
-  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
 }
 
 /** A draft payroll: computed now from the grid, the staff records, deductions and settings. */
