@@ -83,7 +83,7 @@ export default function PayrollSettingsPage() {
           <Text c="dimmed">{t('admin.payrollSettings.noVersions')}</Text>
         ) : (
           <Paper withBorder radius="lg">
-            <VersionsTable versions={data?.history ?? []} onEdit={(version) => setBase(version)} />
+            <VersionsTable versions={data?.history ?? []} label={t('admin.payrollSettings.versions')} onEdit={(version) => setBase(version)} />
           </Paper>
         )}
       </Stack>
@@ -92,12 +92,13 @@ export default function PayrollSettingsPage() {
 }
 
 /** Versions of the settings, one row each; with onEdit, a button that starts the form from a row. */
-function VersionsTable({ versions, caption, onEdit }: { versions: PayrollSettings[]; caption?: string; onEdit?: (version: PayrollSettings) => void }) {
+/** The versions' table; it scrolls sideways on a phone, so it is a named region a keyboard can reach (axe scrollable-region-focusable). */
+function VersionsTable({ versions, caption, label, onEdit }: { versions: PayrollSettings[]; caption?: string; label?: string; onEdit?: (version: PayrollSettings) => void }) {
   const { t } = useTranslation();
   const m = useMessages();
   const percent = (value: number) => `${formatNumber(value, { maximumFractionDigits: 2 })} %`;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={caption ?? label}>
       <Table verticalSpacing="xs" horizontalSpacing="md" striped={Boolean(onEdit)}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>

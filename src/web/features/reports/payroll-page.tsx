@@ -126,9 +126,16 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
       )}
       <Group gap="xs" wrap="wrap" role="group" aria-label={t('payroll.files.title')}>
         <ReportDownloadButton disabled={empty} download={file('register')} label={t('payroll.files.register')} />
-        <Button component={Link} to={`${base}/payroll/register?${reportSearch(payroll.work, payroll.month)}`} variant="light" size="md" disabled={empty}>
-          {t('payroll.files.print')}
-        </Button>
+        {empty ? (
+          // a link cannot be disabled: an empty month shows a plain disabled button instead
+          <Button variant="light" size="md" disabled>
+            {t('payroll.files.print')}
+          </Button>
+        ) : (
+          <Button component={Link} to={`${base}/payroll/register?${reportSearch(payroll.work, payroll.month)}`} variant="light" size="md">
+            {t('payroll.files.print')}
+          </Button>
+        )}
         <ReportDownloadButton disabled={empty} download={file('slips')} label={t('payroll.files.slips')} variant="light" />
         <ReportDownloadButton disabled={empty || !final} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
         <ReportDownloadButton disabled={empty || !final} download={file('esi')} label={t('payroll.files.esi')} variant="light" />

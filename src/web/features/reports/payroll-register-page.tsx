@@ -77,7 +77,8 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
   const kindTotal = (kind: DeductionKind) => payroll.rows.reduce((sum, row) => sum + Math.round(kindOf(row.staffId, kind) * 100), 0) / 100;
   const kinds: readonly DeductionKind[] = deductions ? DEDUCTION_KINDS : [];
   return (
-    <section className={classes.sheet} aria-label={title}>
+    // the sheet scrolls sideways on screen: focusable, so a keyboard can scroll it (axe scrollable-region-focusable)
+    <section className={classes.sheet} aria-label={title} tabIndex={0}>
       {draft && (
         <div className={classes.watermark} aria-hidden>
           {t('payroll.print.draftMark')}
