@@ -16,7 +16,9 @@
  * issue 26 (bench/payroll.ts): the wage slips PDF of mcc's 400 workers for the busy month with
  * GET /healthz's p50/p99 before and during the render (target p99 < 100 ms), then the payroll
  * of 2,000 workers for a month (median of 5 sequential drafts < 2 s, for the busy month and for
- * the last month of the ESI contribution period before it, whose draft reads six months' grids).
+ * the last month of the ESI contribution period before it, whose draft reads six months' grids),
+ * and of issue 27 (bench/bill-draft.ts): the draft of the busy month's bill of mcc, about 1,700
+ * duties (median of 5 sequential drafts < 300 ms on PostgreSQL).
  * The seed spreads its 2,000 staff over the work types, so the payroll timing first gathers
  * them all into mcc with SQL on the run's copy (PostgreSQL only; after every scenario that
  * reads mcc, and the copy is dropped at the end).
@@ -34,8 +36,8 @@
  * BENCH_ONLY        comma-separated substrings (any case) of the scenarios to run, e.g.
  *                   `BENCH_ONLY=managerauth,completed`; GET /readyz (the ratios need it)
  *                   and GET /healthz always run. The one-off timings run only when named:
- *                   `excel import`, `chat streams`, `wage slips`, `payroll` (e.g.
- *                   `BENCH_ONLY=import,streams` or `BENCH_ONLY=payroll,slips`).
+ *                   `excel import`, `chat streams`, `wage slips`, `payroll`, `bill draft`
+ *                   (e.g. `BENCH_ONLY=import,streams`, `BENCH_ONLY=payroll,slips` or `BENCH_ONLY=bill`).
  * BENCH_NODE_ARGS   extra arguments for the server's node, e.g.
  *                   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server exits on SIGTERM at
  *                   the end of the run, and the profile is written then)
@@ -54,10 +56,11 @@ import { CHAT_STREAMS_PER_SESSION } from '../src/server/modules/chat/routes.js';
 import { describeBurst, judgeBurst, measureBurst } from './burst.js';
 import { measureChatStreams } from './chat-streams.js';
 import { seedLargeData, type SeedResult } from './seed.js';
+import { describeBillDraft, setBenchTerms, timeBillDraft } from './bill-draft.js';
 import { burstScenario, login, scenarios, type ScenarioContext } from './scenarios.js';
 import { startBenchServer, type Account } from './server.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
-import { chosenBy, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
+import { BILL_DRAFT_TARGET, chosenBy, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
 import { DutyPool, signInWriters, type Writer } from './writes.js';
 import { describePayroll, describeSlips, gatherCrew, gridsOf, medianOf, periodEndUpTo, timePayroll, timeSlips } from './payroll.js';
 
@@ -269,6 +272,17 @@ try {
     burstLines.push(...judgeBurst(burst, waitTimeoutSeconds).lines);
   }
 
+  // issue 27: the month's bill from the duties of the busy month (mcc, about 1,700 duties),
+  // before the payroll's setup below moves every worker into mcc
+  const billLines: string[] = [];
+  if (chosen('bill draft')) {
+    await setBenchTerms(server.baseUrl, adminToken, 'mcc');
+    const timing = await timeBillDraft(server.baseUrl, managerToken, 'mcc', seeded.busyMonth, 5, 1000);
+    notes.push(describeBillDraft(timing));
+    const what = `${timing.duties} duties of mcc in ${timing.month}, median of ${timing.times.length} (first ${timing.times[0]} ms)`;
+    billLines.push(judgeTime(BILL_DRAFT_TARGET, { ms: medianOf(timing.times), what, problem: timing.problem }).line);
+  }
+
   // issue 26, before the import below adds staff to every work type: first the slips of
   // mcc's 400 workers (the seed's), then the payroll once all 2,000 are gathered into mcc
   const payrollLines: string[] = [];
@@ -352,6 +366,8 @@ try {
   for (const line of aroundTargets) console.log(`  ${line}`);
   if (payrollLines.length) console.log('Targets of issue 26 (the payroll and its wage slips):');
   for (const line of payrollLines) console.log(`  ${line}`);
+  if (billLines.length) console.log("Targets of issue 27 (the month's bill from the duties):");
+  for (const line of billLines) console.log(`  ${line}`);
   for (const note of notes) console.log(note);
 } finally {
   await server.stop();

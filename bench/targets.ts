@@ -98,6 +98,8 @@ export const PAYROLL_TARGET: TimeTarget = { label: `payroll of ${PAYROLL_WORKERS
 /** Issue 26: the wage slips of this many workers are made without holding the event loop… */
 export const SLIP_WORKERS = 400;
 /** …judged by GET /healthz's p99 while they render. */
+/** Issue 27: the draft of a month's bill from about 1,700 duties of one work type (GET /bills/draft), on PostgreSQL. */
+export const BILL_DRAFT_TARGET: TimeTarget = { label: "draft of a month's bill from ~1,700 duties of one work type (GET /bills/draft)", maxMs: 300 };
 export const SLIPS_TARGET: TimeTarget = { label: `GET /healthz p99 while the slips of ${SLIP_WORKERS} workers render`, maxMs: 100 };
 
 /**
