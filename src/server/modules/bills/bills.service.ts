@@ -23,6 +23,7 @@ function presentBill(row: BillRow): Bill {
     netamount: Number(row.netAmount),
     consumedcoach: row.consumedCoach,
     contractperiod: row.contractPeriod,
+    fromDuties: row.computed != null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
