@@ -59,7 +59,7 @@ export const billAnnexure = defineRoute({
   responses: {
     200: {
       file: [XLSX_TYPE],
-      description: 'Annexure_{work}_{MM}_{YYYY}.xlsx: a row per duty (date, train number as text, type, coaches, required, assigned, shortfall, penalty), a totals row, the hand-added penalties and the bill\'s figures',
+      description: 'Annexure_{WORK}_{MM}_{YYYY}.xlsx (the work type in capitals): a row per duty (date, train number as text, type, coaches, required, assigned, shortfall, penalty), a totals row, the hand-added penalties and the bill\'s figures',
     },
     ...errorResponses(...GUARDED),
   },

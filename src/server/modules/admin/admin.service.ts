@@ -208,12 +208,6 @@ export async function saveStaffingNorm(db: Database, admin: AccountRow, work: Wo
   ]);
 }
 
-export async function listContractPeriods(db: Database): Promise<{ work: WorkType; period: string | null }[]> {
-  const rows = await db.select().from(contractPeriods);
-  const byWork = new Map(rows.map((row) => [row.work, row.period]));
-  return WORK_TYPES.map((work) => ({ work, period: byWork.get(work) ?? null }));
-}
-
 export async function saveContractPeriod(db: Database, admin: AccountRow, work: WorkType, period: string): Promise<void> {
   const [before] = await db.select().from(contractPeriods).where(eq(contractPeriods.work, work));
   await db

@@ -21,11 +21,13 @@ import {
 } from '../../../shared/api/admin.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
+import { monthInZone } from '../../../shared/time.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
 import { sendResetCode } from '../auth/password-reset.service.js';
+import { contractPeriodsIn } from '../bills/contract-terms.service.js';
 import {
   adminCreateAccount,
   adminOverview,
@@ -34,7 +36,6 @@ import {
   findAccount,
   listAccounts,
   listAudit,
-  listContractPeriods,
   listStaffingNorms,
   listStates,
   readCompanyProfile,
@@ -66,7 +67,8 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
       reply.header('cache-control', 'no-cache');
       return { ...(await readCompanyProfile(deps.db)), timeZone: deps.config.appTz };
     });
-    serve(app, contractPeriods, managers, async () => ({ periods: await listContractPeriods(deps.db) }));
+    // the contract terms' period in force this month, else the work type's legacy one (issue 27)
+    serve(app, contractPeriods, managers, async () => ({ periods: await contractPeriodsIn(deps.db, monthInZone(deps.now(), deps.config.appTz)) }));
 
     // ---- admin only ----
     serve(app, overviewRoute, admins, async () => adminOverview(deps.db));
