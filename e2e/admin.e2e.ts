@@ -237,9 +237,12 @@ test.describe('the admin area', () => {
     await shots(page, 'states');
 
     await page.goto('/dashboard/admin/contracts');
-    await page.getByRole('textbox', { name: 'Contract period for ACCA', exact: true }).fill('Apr 2024 – Mar 2027');
-    await page.getByRole('button', { name: 'Save contract period for ACCA' }).click();
-    await page.getByText('Contract period saved: ACCA').waitFor();
+    await page.getByRole('combobox', { name: 'Work type' }).selectOption('acca');
+    await page.getByRole('textbox', { name: 'Rate per coach (₹)' }).fill('450');
+    await page.getByRole('textbox', { name: 'Penalty per missing worker (₹)' }).fill('200');
+    await page.getByRole('textbox', { name: 'Contract Period' }).fill('Apr 2024 – Mar 2027');
+    await page.getByRole('button', { name: 'Save terms' }).click();
+    await page.getByText(/^Contract terms saved: ACCA, /).waitFor();
     await shots(page, 'contracts');
 
     await page.goto('/dashboard/admin/addworkers');
