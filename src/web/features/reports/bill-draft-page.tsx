@@ -189,11 +189,6 @@ function BillState({ draft, workLabel }: { draft: BillDraft; workLabel: string }
               </Text>
             </Group>
           )}
-          {passed && (
-            <Alert color="green" variant="light">
-              {t('billDraft.state.passedNote')}
-            </Alert>
-          )}
           {bill && !passed && bill.outOfDate && (
             <Alert color="yellow" variant="light" title={t('billDraft.state.outOfDate')}>
               <Differences difference={bill.difference} />
