@@ -89,7 +89,7 @@ const caseArb: fc.Arbitrary<PlainCase> = fc.record({
   // the terms' limit: ₹10,00,000 (PAYROLL_SETTING_MONEY_MAX)
   rate: rupeeTextArb(1_000_000),
   penaltyPerMissingWorker: rupeeTextArb(1_000_000),
-  duties: fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 6, arbitrary: fc.array(dutyArb, { maxLength: 80 }) }),
+  duties: fc.oneof({ weight: 1, arbitrary: fc.constant<BillDuty[]>([]) }, { weight: 6, arbitrary: fc.array(dutyArb, { maxLength: 80 }) }),
   // a hand-added penalty is more than 0, at most ₹10,00,000 (DEDUCTION_MAX_PAISE)
   manualPenalties: fc.array(rupeeTextArb(1_000_000).filter((text) => text !== '0.00'), { maxLength: 6 }),
 });
