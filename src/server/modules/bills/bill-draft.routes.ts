@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   addBillPenalty as addBillPenaltyRoute,
   billAnnexure,
@@ -12,8 +12,10 @@ import {
 } from '../../../shared/api/bill-draft.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
+import { billPenaltyBody } from '../../../shared/schemas/bill-draft.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
 import { answerOnce } from '../../request-keys.js';
 import { readCompanyProfile } from '../admin/admin.service.js';
@@ -22,6 +24,20 @@ import type { PayrollFile } from '../payroll/files.js';
 import { annexureWorkbook } from './annexure.js';
 import { addBillPenalty, billFromDuties, complianceOf, computeDraft, getBillDraft, listBillPenalties, removeBillPenalty } from './bill-draft.service.js';
 import { listContractTerms, saveContractTerms } from './contract-terms.service.js';
+
+/**
+ * A penalty whose form is right but for its reason is refused 422, as its contract says: the
+ * request is well-formed, the penalty is what is refused (as the payroll's reopening without
+ * a reason). Any other mistake is the schema's 400. The schema itself keeps the reason
+ * required, so the web's form names it before sending.
+ */
+async function refuseWithoutReason(request: FastifyRequest): Promise<void> {
+  const parsed = billPenaltyBody.safeParse(request.body);
+  if (parsed.success) return;
+  if (parsed.error.issues.every((issue) => issue.path[0] === 'reason' && issue.message === MSG.payroll.reasonRequired)) {
+    throw new HttpError(422, MSG.payroll.reasonRequired, { success: false, message: MSG.payroll.reasonRequired });
+  }
+}
 
 /**
  * The bill computed from the month's duties (issue 27), from the contracts of
@@ -65,7 +81,7 @@ export function billDraftRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, listBillPenaltiesRoute, managers, async (request) => ({ penalties: await listBillPenalties(deps.db, request.query.work, request.query.month) }));
 
-    serve(app, addBillPenaltyRoute, managers, async (request, reply, db) =>
+    serve(app, addBillPenaltyRoute, { ...managers, preValidation: refuseWithoutReason }, async (request, reply, db) =>
       answerOnce(deps, db, request, reply, addBillPenaltyRoute, async () => ({
         status: 201,
         body: { success: true as const, msg: MSG.billDraft.penaltyAdded, penalty: await addBillPenalty(db, actorOf(request.user), request.body) },
