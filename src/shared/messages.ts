@@ -237,8 +237,6 @@ export const MSG = {
   staffingNormPositive: 'Staff per coach must be above 0',
   staffingNormTooHigh: template<[max: number]>('Staff per coach must be at most {{0}}'),
   staffingNormSaved: 'Staffing norm saved',
-  contractPeriodRequired: 'Contract period is required',
-  contractPeriodSaved: 'Contract period saved',
   // ours: the company profile (issue 3)
   companyNameRequired: 'Company name is required',
   shortNameRequired: 'Short name is required',

@@ -69,7 +69,6 @@ export const API = {
   saveCompanyProfile: { method: 'PUT', path: '/admin/company-profile' },
   adminStaffingNorms: { method: 'GET', path: '/admin/staffing-norms' },
   saveStaffingNorm: { method: 'PUT', path: '/admin/staffing-norms/{work}' },
-  saveContractPeriod: { method: 'PUT', path: '/admin/contract-periods/{work}' },
   auditTrail: { method: 'GET', path: '/admin/audit' },
   // payroll (issue 26)
   payroll: { method: 'GET', path: '/payroll' },

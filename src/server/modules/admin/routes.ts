@@ -13,7 +13,6 @@ import {
   renameState,
   responseCacheSize,
   saveCompanyProfile as saveCompanyProfileRoute,
-  saveContractPeriod as saveContractPeriodRoute,
   saveStaffingNorm as saveStaffingNormRoute,
   sendReset,
   staffingNorms,
@@ -40,7 +39,6 @@ import {
   listStates,
   readCompanyProfile,
   saveCompanyProfile,
-  saveContractPeriod,
   saveStaffingNorm,
   saveState,
   updateAccount,
@@ -117,10 +115,6 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     serve(app, saveStaffingNormRoute, admins, async (request, _reply, db) => {
       await saveStaffingNorm(db, request.user!, request.params.work, request.body.perCoach);
       return { success: true as const, msg: MSG.staffingNormSaved };
-    });
-    serve(app, saveContractPeriodRoute, admins, async (request, _reply, db) => {
-      await saveContractPeriod(db, request.user!, request.params.work, request.body.period);
-      return { success: true as const, msg: MSG.contractPeriodSaved };
     });
 
     serve(app, auditTrail, admins, async (request) => listAudit(deps.db, deps.config.appTz, request.query));
