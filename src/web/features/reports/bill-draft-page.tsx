@@ -58,7 +58,7 @@ export default function BillDraftPage() {
       <Tabs value={work} onChange={(value) => value && update({ work: value as WorkType, month })} keepMounted={false}>
         <Tabs.List>
           {CATEGORY_TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
+            <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm" mih={44}>
               {tab.label}
             </Tabs.Tab>
           ))}
@@ -205,7 +205,7 @@ function BillState({ draft, workLabel }: { draft: BillDraft; workLabel: string }
               {bill ? t('billDraft.action.update') : t('billDraft.action.create')}
             </Button>
             {bill && (
-              <Anchor component={Link} to={`${BASE}/bills?work=${encodeURIComponent(draft.work)}`} size="sm">
+              <Anchor component={Link} to={`${BASE}/bills?work=${encodeURIComponent(draft.work)}`} size="sm" className={classes.backLink}>
                 {m('billDetails')}
               </Anchor>
             )}
@@ -346,7 +346,8 @@ function Documents({ draft }: { draft: BillDraft }) {
         ) : compliance.data?.notFinal ? (
           <Text size="sm" c="dimmed" id="bill-compliance-note">
             {errorText(compliance.data.notFinal)}{' '}
-            <Anchor component={Link} to={`${BASE}/payroll?${search}`} size="sm">
+            {/* underlined: a link inside a sentence is told from its words by more than colour (axe link-in-text-block) */}
+            <Anchor component={Link} to={`${BASE}/payroll?${search}`} size="sm" underline="always">
               {t('billDraft.documents.openPayroll', { month: formatMonth(draft.month) })}
             </Anchor>
           </Text>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,9 @@ export function useBillPrintParams(): { work: WorkType; month: string } {
 
 /**
  * A printed page of the bill (issue 27): Print and Back to the bill above it (not printed),
- * then the page itself, which the caller draws as a sheet (BillSheet) once its data is in.
+ * then the page itself, which the caller draws as a sheet (BillSheet, whose title is the
+ * page's h1) once its data is in; until then, or when there is nothing to print, the title
+ * is the page's heading here.
  */
 export function BillPrintFrame({ work, month, title, printable, children }: { work: WorkType; month: string; title: string; printable: boolean; children: ReactNode }) {
   const { t } = useTranslation();
@@ -32,6 +34,11 @@ export function BillPrintFrame({ work, month, title, printable, children }: { wo
           {t('billDraft.print.back')}
         </Button>
       </Group>
+      {!printable && (
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {title}
+        </Title>
+      )}
       {children}
     </Stack>
   );
