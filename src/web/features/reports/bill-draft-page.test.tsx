@@ -115,6 +115,32 @@ describe('Bill from duties (manager/bills/draft)', () => {
     expect(within(row).getByText(formatMoney(12950))).toBeTruthy();
   });
 
+  it('shows the bill out of date, with the difference per figure, when a duty of its month comes in later, and updates it', async () => {
+    // a third November duty of MCC completed after the bill was made: 20 more coaches
+    await billDuties(api, 'mcc', [{ day: '2026-11-20', trainNo: '22641', totalCoach: 20, required: 4, assigned: 4 }]);
+    await signIn(api, { role: ROLE.manager });
+    const { user } = renderApp(PAGE);
+    const outOfDate = (await screen.findByText('Out of date: the duties have changed since the bill was made')).closest('.mantine-Alert-root') as HTMLElement;
+    // the figures that differ, each with its sign; the penalty is the same
+    const items = (alert: HTMLElement) => within(alert).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items(outOfDate)).toEqual([`Bill Value: +${formatMoney(7000)}`, `Net Amount: +${formatMoney(7000)}`, 'Units: +20']);
+
+    await user.click(screen.getByRole('button', { name: 'Update bill from duties' }));
+    const question = await screen.findByRole('dialog', { name: 'Update the bill of November 2026 for MCC from its duties?' });
+    expect(within(question).getByText('The bill keeps its status; its figures are replaced by these.')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Update bill from duties' }));
+    expect(await screen.findByText(MSG.billDraft.updated)).toBeTruthy();
+    expect(await screen.findByText('The bill matches the duties.')).toBeTruthy();
+    expect((await readDraft(api, token, 'mcc', '2026-11')).bill).toMatchObject({ status: 'Processing', outOfDate: false });
+
+    // removing the hand-added penalty puts the bill out of date again, by that amount
+    await user.click(screen.getByRole('button', { name: `Remove the penalty of ${formatMoney(250)}: Railway inspection of 12 November: two coaches not cleaned` }));
+    expect(await screen.findByText(MSG.billDraft.penaltyRemoved)).toBeTruthy();
+    const again = (await screen.findByText('Out of date: the duties have changed since the bill was made')).closest('.mantine-Alert-root') as HTMLElement;
+    expect(items(again)).toEqual([`Penalty: −${formatMoney(250)}`, `Net Amount: +${formatMoney(250)}`]);
+    expect(screen.getByText('No penalty added by hand this month.')).toBeTruthy();
+  });
+
   it('names what keeps a bill from being made and disables Create: a month without terms, a duty without coaches', async () => {
     await signIn(api, { role: ROLE.manager });
     const { user } = renderApp('/dashboard/manager/bills/draft?work=acca&month=2026-11');
@@ -160,22 +186,22 @@ describe('Printed pages of the bill', () => {
     expect(within(sheet).getByText(companyProfile.name)).toBeTruthy();
     expect(within(sheet).getByText('Contract Period: Apr 2024 – Mar 2027')).toBeTruthy();
     const net = within(sheet).getByRole('rowheader', { name: 'Net Amount' }).closest('tr') as HTMLElement;
-    expect(within(net).getByText(formatMoney(12950))).toBeTruthy();
-    expect(within(sheet).getByText('Rupees Twelve Thousand Nine Hundred Fifty Only')).toBeTruthy();
+    // 58 coaches at ₹350, less ₹100 (the duties' shortfall; the hand-added penalty was removed)
+    expect(within(net).getByText(formatMoney(20200))).toBeTruthy();
+    expect(within(sheet).getByText('Rupees Twenty Thousand Two Hundred Only')).toBeTruthy();
     expect(within(sheet).getByText('Authorised signatory')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
   });
 
-  it('prints the annexure with a row per duty, the totals, the penalties added by hand and the figures', async () => {
+  it('prints the annexure with a row per duty, the totals and the figures', async () => {
     await signIn(api, { role: ROLE.manager });
     renderApp('/dashboard/manager/bills/print/annexure?work=mcc&month=2026-11');
     const sheet = await screen.findByRole('region', { name: 'Annexure to the bill: MCC, November 2026' });
-    const table = within(sheet).getByRole('region', { name: 'Duty-wise annexure, 2 duties' });
+    const table = within(sheet).getByRole('region', { name: 'Duty-wise annexure, 3 duties' });
     const row = within(table).getByText('16301').closest('tr') as HTMLElement;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '5 Nov 2026', '16301', 'Secondary', '18', '4', '4', '0', formatMoney(0)]);
-    expect(within(sheet).getByText('Railway inspection of 12 November: two coaches not cleaned')).toBeTruthy();
-    expect(within(sheet).getByRole('rowheader', { name: 'Bill Value' }).closest('tr')?.textContent).toContain(formatMoney(13300));
+    expect(within(sheet).getByRole('rowheader', { name: 'Bill Value' }).closest('tr')?.textContent).toContain(formatMoney(20300));
   });
 
   it('prints the wage compliance statement of a final payroll: workers, wages, EPF and ESI of both sides, the payment date', async () => {
