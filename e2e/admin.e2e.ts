@@ -268,7 +268,7 @@ test.describe('the admin area', () => {
     await rowWith('Company profile changed', NEW_PHONE).waitFor();
     await rowWith('Account changed', elsewhere.name).filter({ hasText: 'Sign-in Blocked' }).waitFor();
     await rowWith('State renamed', 'Nicobar Test Islands').waitFor();
-    await rowWith('Contract period changed', 'Apr 2024').waitFor();
+    await rowWith('Contract terms saved', 'Apr 2024').waitFor();
     // a duty is named by its train, its fields by their labels (issue 15)
     const dutyRow = rowWith('Duty added', manager.name);
     await dutyRow.getByRole('link', { name: 'Train 12625' }).waitFor();

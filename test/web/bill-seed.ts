@@ -11,7 +11,7 @@ import { buildStaff, buildUser } from '../helpers/factories.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { callApi } from './payroll-seed.js';
 
-export interface SeedDuty {
+interface SeedDuty {
   /** 'YYYY-MM-DD', the completed day */
   day: string;
   trainNo: string;

@@ -28,7 +28,7 @@ export function useContractTerms() {
   });
 }
 
-export type ContractTermsBody = CallInput<typeof saveContractTerms>['body'];
+type ContractTermsBody = CallInput<typeof saveContractTerms>['body'];
 
 export function useSaveContractTerms() {
   const { token } = useAuth();

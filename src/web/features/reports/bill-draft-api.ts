@@ -14,9 +14,9 @@ import { dashboardKey } from './dashboard-query.js';
  * added by hand, the annexure and the wage compliance statement. A change reads again the
  * draft, the bills list (Bill Details and its cards) and the manager's dashboard cards.
  */
-export type { BillDraft, BillDraftDuty, BillPenalty, Compliance } from '../../../shared/schemas/bill-draft.js';
+export type { BillDraft, Compliance } from '../../../shared/schemas/bill-draft.js';
 
-export const billDraftKeys = {
+const billDraftKeys = {
   all: ['bill-draft'] as const,
   draft: (work: WorkType, month: string) => ['bill-draft', work, month] as const,
   compliance: (work: WorkType, month: string) => ['bill-draft', work, month, 'compliance'] as const,
@@ -79,7 +79,7 @@ export function useBillFromDuties() {
   });
 }
 
-export type BillPenaltyBody = CallInput<typeof addBillPenalty>['body'];
+type BillPenaltyBody = CallInput<typeof addBillPenalty>['body'];
 
 export function useAddBillPenalty() {
   const { token } = useAuth();
