@@ -20,6 +20,7 @@ export const DATABASE_TESTS = [
   'src/server/modules/admin/admin.test.ts',
   'src/server/modules/auth/auth.test.ts',
   'src/server/modules/auth/password-reset.test.ts',
+  'src/server/modules/bills/bill-draft.test.ts',
   'src/server/modules/bills/bills.test.ts',
   'src/server/modules/chat/chat.test.ts',
   'src/server/modules/duties/duties.test.ts',

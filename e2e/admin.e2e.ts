@@ -237,9 +237,12 @@ test.describe('the admin area', () => {
     await shots(page, 'states');
 
     await page.goto('/dashboard/admin/contracts');
-    await page.getByRole('textbox', { name: 'Contract period for ACCA', exact: true }).fill('Apr 2024 – Mar 2027');
-    await page.getByRole('button', { name: 'Save contract period for ACCA' }).click();
-    await page.getByText('Contract period saved: ACCA').waitFor();
+    await page.getByRole('combobox', { name: 'Work type' }).selectOption('acca');
+    await page.getByRole('textbox', { name: 'Rate per coach (₹)' }).fill('450');
+    await page.getByRole('textbox', { name: 'Penalty per missing worker (₹)' }).fill('200');
+    await page.getByRole('textbox', { name: 'Contract Period' }).fill('Apr 2024 – Mar 2027');
+    await page.getByRole('button', { name: 'Save terms' }).click();
+    await page.getByText(/^Contract terms saved: ACCA, /).waitFor();
     await shots(page, 'contracts');
 
     await page.goto('/dashboard/admin/addworkers');
@@ -265,7 +268,7 @@ test.describe('the admin area', () => {
     await rowWith('Company profile changed', NEW_PHONE).waitFor();
     await rowWith('Account changed', elsewhere.name).filter({ hasText: 'Sign-in Blocked' }).waitFor();
     await rowWith('State renamed', 'Nicobar Test Islands').waitFor();
-    await rowWith('Contract period changed', 'Apr 2024').waitFor();
+    await rowWith('Contract terms saved', 'Apr 2024').waitFor();
     // a duty is named by its train, its fields by their labels (issue 15)
     const dutyRow = rowWith('Duty added', manager.name);
     await dutyRow.getByRole('link', { name: 'Train 12625' }).waitFor();

@@ -9,7 +9,7 @@ import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Acco
  * The admin's screens and the team chat in Hindi and Malayalam (issue 14 part 3): with the
  * device's language set, an admin goes through the dashboard, accounts (with the create
  * dialog, its field errors and a confirm dialog), states, company profile, staffing norms
- * (saving one), contract periods, the audit trail and a duty's page; a manager opens
+ * (saving one), contract terms, the audit trail and a duty's page; a manager opens
  * Connect and sends a message. On every screen no English word is left, except SPEC's
  * fixed names and the data this journey made.
  */
@@ -205,7 +205,7 @@ for (const code of ['hi', 'ml'] as const) test.describe(`in ${code}`, () => {
     await expectNoEnglish(page, `${code}-norms`);
 
     await menu('/contracts').click();
-    await page.getByRole('textbox', { name: fill(t.contracts.periodFor, { work: 'PFTR' }) }).waitFor();
+    await page.getByRole('button', { name: t.contractTerms.save }).waitFor();
     await expectNoEnglish(page, `${code}-contracts`);
 
     await menu('/audit').click();

@@ -213,12 +213,12 @@ test.describe('bills', () => {
     await page.getByText(MSG.noBillsFor('MCC')).waitFor();
     expect(await card(page, MSG.lastPassedBillMonth)).toBe(MSG.noBillsPassed);
     expect(await card(page, MSG.contractPeriod)).toBe('-');
-    // The admin sets the contract period of a work type; its bills show it.
+    // The admin sets the contract terms of a work type, with its contract period; its bills show it.
     const adminToken = await apiLogin(admin);
-    const period = await fetch(`${app.baseUrl}/api/v1/admin/contract-periods/mcc`, {
+    const period = await fetch(`${app.baseUrl}/api/v1/admin/contract-terms`, {
       method: 'PUT',
       headers: { authorization: adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ period: '2024-2027' }),
+      body: JSON.stringify({ work: 'mcc', effectiveFrom: '2024-04', unit: 'coach', rate: 350, penaltyPerMissingWorker: 100, contractPeriod: '2024-2027' }),
     });
     expect(period.status).toBe(200);
     await page.getByRole('link', { name: MSG.addBillLink }).click();

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { pruneExpiredSessions } from './modules/auth/sessions.service.js';
 import { payrollRoutes } from './modules/payroll/payroll.routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { billDraftRoutes } from './modules/bills/bill-draft.routes.js';
 import { billRoutes } from './modules/bills/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { dutyRoutes } from './modules/duties/routes.js';
@@ -283,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes(deps, guards));
       await api.register(payrollRoutes(deps, guards));
       await api.register(payrollSettingsRoutes(deps, guards));
+      await api.register(billDraftRoutes(deps, guards));
     },
     { prefix: API_PREFIX },
   );

@@ -237,8 +237,6 @@ export const MSG = {
   staffingNormPositive: 'Staff per coach must be above 0',
   staffingNormTooHigh: template<[max: number]>('Staff per coach must be at most {{0}}'),
   staffingNormSaved: 'Staffing norm saved',
-  contractPeriodRequired: 'Contract period is required',
-  contractPeriodSaved: 'Contract period saved',
   // ours: the company profile (issue 3)
   companyNameRequired: 'Company name is required',
   shortNameRequired: 'Short name is required',
@@ -399,6 +397,33 @@ export const MSG = {
     noDailyWage: template<[names: string]>('Finalising is refused: no daily wage: {{0}}'),
     overDeductionLimit50: template<[names: string]>('Finalising is refused: deductions over 50 % of the wages: {{0}}'),
     draftFile: 'Finalise the payroll first: the files for the EPFO and ESIC portals and the bank are made from a final payroll',
+  },
+
+  // the monthly bill computed from the duties, and the contract terms (issue 27)
+  billDraft: {
+    noTerms: template<[work: string, month: string]>('No contract terms of {{0}} apply to {{1}}: the admin sets them under Contract terms'),
+    noUnits: template<[trains: string]>('No coaches or tanks entered on: {{0}}'),
+    negativeNet: 'The penalties exceed the bill value',
+    noDuties: template<[work: string, month: string]>('No completed duty of {{0}} in {{1}}'),
+    refused: template<[problems: string]>('The bill cannot be made from the duties: {{0}}'),
+    billPassed: template<[month: string, work: string]>('The bill for {{0}} of {{1}} is Bill Passed: it no longer changes'),
+    penaltyAdded: 'Penalty added',
+    penaltyRemoved: 'Penalty removed',
+    penaltyNotFound: 'Penalty not found',
+    created: 'Bill created from the duties',
+    updated: 'Bill updated from the duties',
+    reasonRequired: 'Give a reason for changing a figure computed from the duties',
+    payrollNotFinal: template<[month: string, work: string]>('The payroll of {{0}} for {{1}} is not final: the wage compliance statement is made from a final payroll'),
+    termsSaved: 'Contract terms saved',
+    termsPassed: template<[month: string, work: string]>('The bill for {{0}} of {{1}} is Bill Passed: terms from that month can no longer change'),
+    unitInvalid: 'Choose coach, tank or month',
+  },
+
+  /** the names of the contract terms' fields, as the forms label them and messages name them */
+  billFields: {
+    unit: 'Unit billed',
+    rate: 'Rate',
+    penaltyPerMissingWorker: 'Penalty per missing worker',
   },
 
   fields: {

@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
           { path: 'states', lazy: page(() => import('./features/admin/states-page.js')) },
           { path: 'company', lazy: page(() => import('./features/admin/company-profile-page.js')) },
           { path: 'norms', lazy: page(() => import('./features/admin/staffing-norms-page.js')) },
-          { path: 'contracts', lazy: page(() => import('./features/admin/contract-periods-page.js')) },
+          { path: 'contracts', lazy: page(() => import('./features/admin/contract-terms-page.js')) },
           { path: 'payroll-settings', lazy: page(() => import('./features/admin/payroll-settings-page.js')) },
           { path: 'holidays', lazy: page(() => import('./features/admin/holidays-page.js')) },
           { path: 'audit', lazy: page(() => import('./features/admin/audit-page.js')) },
@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
           { path: 'payroll/register', lazy: page(() => import('./features/reports/payroll-register-page.js')) },
           { path: 'bills', lazy: page(() => import('./features/bills/bills-page.js')) },
           { path: 'addbills', lazy: page(() => import('./features/bills/add-bill-page.js')) },
+          // the bill computed from the duties and its printed pages (issue 27)
+          { path: 'bills/draft', lazy: page(() => import('./features/reports/bill-draft-page.js')) },
+          { path: 'bills/print/annexure', lazy: page(() => import('./features/reports/bill-annexure-print-page.js')) },
+          { path: 'bills/print/cover', lazy: page(() => import('./features/reports/bill-cover-print-page.js')) },
+          { path: 'bills/print/compliance', lazy: page(() => import('./features/reports/bill-compliance-print-page.js')) },
           // @routes:manager-chat
           { path: 'connect', lazy: page(() => import('./features/chat/chat-page.js')) },
         ]),

@@ -302,6 +302,12 @@ export const bills = pgTable(
     netAmount: numeric('net_amount', { precision: 14, scale: 2 }).notNull(),
     consumedCoach: integer('consumed_coach'),
     contractPeriod: text('contract_period'),
+    /**
+     * Made by "Create bill from duties" (issue 27): the draft's figures it was made from
+     * ({ billvalue, penalty, netamount, consumedcoach } in paise and units), so a later
+     * change of the month's duties shows the bill as out of date; null for a typed bill.
+     */
+    computed: jsonb('computed'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -432,4 +438,49 @@ export const payrolls = pgTable(
     finalisedAt: timestamp('finalised_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.month, t.work] }), check('payrolls_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/**
+ * The contract terms a work type is billed on (issue 27), each version effective from a
+ * month: the latest version at or before a month applies to it. Money in numeric rupees.
+ */
+export const contractTerms = pgTable(
+  'contract_terms',
+  {
+    work: text('work').notNull(),
+    effectiveFrom: text('effective_from').notNull(),
+    /** coach, tank or month */
+    unit: text('unit').notNull(),
+    /** per coach or tank; for unit month the fixed monthly value */
+    rate: numeric('rate', { precision: 14, scale: 2 }).notNull(),
+    penaltyPerMissingWorker: numeric('penalty_per_missing_worker', { precision: 14, scale: 2 }).notNull(),
+    contractPeriod: text('contract_period'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.work, t.effectiveFrom] }),
+    check('contract_terms_month_check', sql`${t.effectiveFrom} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('contract_terms_unit_check', sql`${t.unit} in ('coach', 'tank', 'month')`),
+    check('contract_terms_money_check', sql`${t.rate} >= 0 and ${t.penaltyPerMissingWorker} >= 0`),
+  ],
+);
+
+/** Penalties the railway deducted from a month's bill (an inspection's), added by hand with a reason (issue 27). */
+export const billPenalties = pgTable(
+  'bill_penalties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    work: text('work').notNull(),
+    month: text('month').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bill_penalties_work_month_idx').on(t.work, t.month),
+    check('bill_penalties_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('bill_penalties_amount_check', sql`${t.amount} > 0`),
+  ],
 );

@@ -69,7 +69,6 @@ export const API = {
   saveCompanyProfile: { method: 'PUT', path: '/admin/company-profile' },
   adminStaffingNorms: { method: 'GET', path: '/admin/staffing-norms' },
   saveStaffingNorm: { method: 'PUT', path: '/admin/staffing-norms/{work}' },
-  saveContractPeriod: { method: 'PUT', path: '/admin/contract-periods/{work}' },
   auditTrail: { method: 'GET', path: '/admin/audit' },
   // payroll (issue 26)
   payroll: { method: 'GET', path: '/payroll' },
@@ -85,6 +84,17 @@ export const API = {
   addDeduction: { method: 'POST', path: '/payroll/deductions' },
   removeDeduction: { method: 'DELETE', path: '/payroll/deductions/{id}' },
   markDays: { method: 'POST', path: '/attendance/marks' },
+  // the bill computed from the duties, and the contract terms (issue 27)
+  billDraft: { method: 'GET', path: '/bills/draft' },
+  billFromDuties: { method: 'POST', path: '/bills/from-duties' },
+  billAnnexure: { method: 'GET', path: '/bills/annexure' },
+  billCompliance: { method: 'GET', path: '/bills/compliance' },
+  listBillPenalties: { method: 'GET', path: '/bills/penalties' },
+  addBillPenalty: { method: 'POST', path: '/bills/penalties' },
+  removeBillPenalty: { method: 'DELETE', path: '/bills/penalties/{id}' },
+  contractTerms: { method: 'GET', path: '/admin/contract-terms' },
+  saveContractTerms: { method: 'PUT', path: '/admin/contract-terms' },
+
   // payroll settings and holidays (issue 26)
   payrollSettings: { method: 'GET', path: '/admin/payroll-settings' },
   savePayrollSettings: { method: 'PUT', path: '/admin/payroll-settings' },

@@ -7,7 +7,6 @@ import {
   adminOverviewResponse,
   auditEntry,
   auditQuery,
-  contractPeriodBody,
   contractPeriodResponse,
   createAccountBody,
   responseCacheSizeResponse,
@@ -178,16 +177,6 @@ export const saveStaffingNorm = defineRoute({
   responses: { 200: saved(MSG.staffingNormSaved), ...errorResponses(...GUARDED, 404) },
 });
 
-export const saveContractPeriod = defineRoute({
-  ...API.saveContractPeriod,
-  tags,
-  summary: 'Set the contract period of a work type',
-  description: 'A {work} that is not one of the six names no contract: 404.',
-  params: workParams,
-  body: contractPeriodBody,
-  responses: { 200: saved(MSG.contractPeriodSaved), ...errorResponses(...GUARDED, 404) },
-});
-
 export const auditTrail = defineRoute({
   ...API.auditTrail,
   tags,
@@ -214,6 +203,5 @@ export const adminContracts = [
   saveCompanyProfile,
   staffingNorms,
   saveStaffingNorm,
-  saveContractPeriod,
   auditTrail,
 ];

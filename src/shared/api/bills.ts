@@ -36,9 +36,10 @@ export const updateBill = defineRoute({
   ...API.updateBill,
   tags,
   summary: 'Change a bill (any status change is allowed)',
+  description: 'A bill made from the duties (fromDuties) changes its billvalue, penalty, netamount or consumedcoach only with a reason (422 without); the same figures (a status change) need none.',
   params: billId,
   body: updateBillBody,
-  responses: { 200: savedBill(MSG.billUpdated), ...errorResponses(...GUARDED, 404) },
+  responses: { 200: savedBill(MSG.billUpdated), ...errorResponses(...GUARDED, 404, 422) },
 });
 
 export const deleteBill = defineRoute({

@@ -1,5 +1,6 @@
 import { adminContracts } from './admin.js';
 import { authContracts } from './auth.js';
+import { billDraftContracts } from './bill-draft.js';
 import { billContracts } from './bills.js';
 import { chatContracts } from './chat.js';
 import type { RouteContract } from './contract.js';
@@ -24,6 +25,7 @@ export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...adminContracts,
   ...payrollContracts,
   ...payrollSettingsContracts,
+  ...billDraftContracts,
 ];
 
 /** Any one contract, by its own type: the web finds an address's contract among these (src/web/api/call.ts). */
@@ -36,4 +38,5 @@ export type AnyContract =
   | (typeof chatContracts)[number]
   | (typeof adminContracts)[number]
   | (typeof payrollContracts)[number]
-  | (typeof payrollSettingsContracts)[number];
+  | (typeof payrollSettingsContracts)[number]
+  | (typeof billDraftContracts)[number];

@@ -7,7 +7,6 @@ import {
   AUDIT_ENTITY_MAX,
   AUDIT_PAGE_DEFAULT,
   AUDIT_PAGE_MAX,
-  CONTRACT_PERIOD_MAX,
   NAME_MAX,
   PHONE_DIGITS,
   STAFFING_NORM_MAX,
@@ -114,9 +113,6 @@ export const staffingNormBody = z.object({
     ],
     { error: MSG.staffingNormRequired(DEFAULT_STAFFING_NORM) },
   ),
-});
-export const contractPeriodBody = z.object({
-  period: requiredLine('Contract period', MSG.contractPeriodRequired, CONTRACT_PERIOD_MAX),
 });
 
 /** A staffing norm as GET /admin/staffing-norms answers it. */

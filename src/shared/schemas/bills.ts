@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILL_STATUSES } from '../bills.js';
+import { billChangeReason } from './bill-draft.js';
 import { CONSUMED_COACH_MAX, CONTRACT_PERIOD_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { MONEY_MAX, MONEY_PATTERN, moneyText } from '../money.js';
@@ -65,8 +66,11 @@ const valueFields = {
   contractperiod: contractPeriod,
 };
 
-/** PUT /mcctrain/update-bill/{id}: the inline edit of the Bill Details table. */
-export const updateBillBody = z.object(valueFields);
+/**
+ * PUT /mcctrain/update-bill/{id}: the inline edit of the Bill Details table. A bill made from
+ * the duties (issue 27) needs a reason when one of its figures changes.
+ */
+export const updateBillBody = z.object({ ...valueFields, reason: billChangeReason });
 export type BillValues = z.output<typeof updateBillBody>;
 
 /** POST /mcctrain/createbill: work, month, status, bill value, penalty and net amount are required (SPEC §5). */
@@ -90,6 +94,8 @@ export const billResponse = z.object({
   netamount: z.number(),
   consumedcoach: z.number().nullable(),
   contractperiod: z.string().nullable(),
+  /** ours (issue 27): made by Create bill from duties, whose figures change by hand only with a reason */
+  fromDuties: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

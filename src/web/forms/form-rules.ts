@@ -51,6 +51,7 @@ export function useRulesSoon(...loaders: RulesLoader<unknown>[]): void {
 export const adminRules = formRules(() => import('../../shared/schemas/admin.js'));
 export const authRules = formRules(() => import('../../shared/schemas/auth.js'));
 export const billRules = formRules(() => import('../../shared/schemas/bills.js'));
+export const billDraftRules = formRules(() => import('../../shared/schemas/bill-draft.js'));
 export const chatRules = formRules(() => import('../../shared/schemas/chat.js'));
 export const payrollSettingsRules = formRules(() => import('../../shared/schemas/payroll-settings.js'));
 export const companyProfileRules = formRules(() => import('../../shared/company-profile.js'));

@@ -52,7 +52,13 @@ const LATIN_ALLOWED: Record<string, readonly string[]> = {
  * xlsx), SPEC's "Emp ID", and DRAFT, the word the files themselves carry on a draft.
  */
 const PAYROLL_SCREEN_CODES = ['EPF', 'EPS', 'EDLI', 'ESI', 'UAN', 'ECR', 'EPFO', 'PDF', 'xlsx', 'Emp', 'ID', 'DRAFT'];
-const allowedLatin = (key: string): readonly string[] | undefined => (key.startsWith('payroll.') ? PAYROLL_SCREEN_CODES : LATIN_ALLOWED[key]);
+/**
+ * The bill's screens (issue 27) keep the statutory codes the compliance statement names
+ * (EPF, ESI, EPFO, ESIC) and the annexure's file type (xlsx), as the payroll's do.
+ */
+const BILL_SCREEN_CODES = ['EPF', 'ESI', 'EPFO', 'ESIC', 'xlsx'];
+const allowedLatin = (key: string): readonly string[] | undefined =>
+  key.startsWith('payroll.') ? PAYROLL_SCREEN_CODES : key.startsWith('billDraft.') ? BILL_SCREEN_CODES : LATIN_ALLOWED[key];
 
 const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
 

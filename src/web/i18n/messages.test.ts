@@ -95,6 +95,13 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'payroll.noDailyWage': [{ args: ['Ravi Kumar (E-101)'] }],
   'payroll.overDeductionLimit50': [{ args: ['Ravi Kumar (E-101)'] }],
   'payroll.noRows': [{ args: ['October 2026', 'MCC'] }],
+  'billDraft.noTerms': [{ args: ['MCC', 'November 2026'] }],
+  'billDraft.noUnits': [{ args: ['12627, 16525'] }],
+  'billDraft.noDuties': [{ args: ['MCC', 'November 2026'] }],
+  'billDraft.refused': [{ args: ['No coaches or tanks entered on: 12627'] }],
+  'billDraft.billPassed': [{ args: ['October 2026', 'MCC'] }],
+  'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
+  'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

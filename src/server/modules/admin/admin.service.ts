@@ -6,7 +6,7 @@ import { ROLE } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
-import { auditLog, contractPeriods, duties, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
+import { auditLog, duties, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
 import { createAccount, lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
@@ -205,23 +205,6 @@ export async function saveStaffingNorm(db: Database, admin: AccountRow, work: Wo
     .onConflictDoUpdate({ target: staffingNorms.work, set: { perCoach: value, updatedAt: new Date() } });
   await recordAudit(db, actorOf(admin), [
     { action: 'norm.update', entity: 'staffing-norm', entityId: work, before: { perCoach: before ? Number(before.perCoach) : DEFAULT_STAFFING_NORM }, after: { perCoach: Number(value) } },
-  ]);
-}
-
-export async function listContractPeriods(db: Database): Promise<{ work: WorkType; period: string | null }[]> {
-  const rows = await db.select().from(contractPeriods);
-  const byWork = new Map(rows.map((row) => [row.work, row.period]));
-  return WORK_TYPES.map((work) => ({ work, period: byWork.get(work) ?? null }));
-}
-
-export async function saveContractPeriod(db: Database, admin: AccountRow, work: WorkType, period: string): Promise<void> {
-  const [before] = await db.select().from(contractPeriods).where(eq(contractPeriods.work, work));
-  await db
-    .insert(contractPeriods)
-    .values({ work, period })
-    .onConflictDoUpdate({ target: contractPeriods.work, set: { period, updatedAt: new Date() } });
-  await recordAudit(db, actorOf(admin), [
-    { action: 'contract.update', entity: 'contract-period', entityId: work, before: { period: before?.period ?? null }, after: { period } },
   ]);
 }
 

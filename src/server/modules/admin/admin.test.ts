@@ -44,7 +44,7 @@ describe('admin permissions', () => {
     ['PUT', '/admin/company-profile', DEFAULT_COMPANY_PROFILE],
     ['GET', '/admin/staffing-norms'],
     ['PUT', '/admin/staffing-norms/mcc', { perCoach: 1 }],
-    ['PUT', '/admin/contract-periods/mcc', { period: '2025–2028' }],
+    ['PUT', '/admin/contract-terms', { work: 'mcc', effectiveFrom: '2026-01', unit: 'coach', rate: 350, penaltyPerMissingWorker: 100 }],
     ['GET', '/admin/audit'],
   ];
   for (const [method, url, body] of endpoints) {
@@ -183,8 +183,11 @@ describe('reference data', () => {
     expect((await api('PUT', '/admin/staffing-norms/mcc', adminToken, {})).json().msg).toBe(MSG.staffingNormRequired(DEFAULT_STAFFING_NORM));
   });
 
-  it('shows the contract period of the work type on its bills', async () => {
-    await api('PUT', '/admin/contract-periods/bio', adminToken, { period: 'Apr 2025 – Mar 2028' });
+  it('shows the contract period of the work type\'s terms on its bills', async () => {
+    const terms = { work: 'bio', effectiveFrom: '2025-01', unit: 'tank', rate: 40, penaltyPerMissingWorker: 50, contractPeriod: 'Apr 2025 – Mar 2028' };
+    expect((await api('PUT', '/admin/contract-terms', adminToken, terms)).statusCode).toBe(200);
+    // the contract periods' own address is gone (issue 27): the terms carry the period
+    expect((await api('PUT', '/admin/contract-periods/bio', adminToken, { period: 'Apr 2025 – Mar 2028' })).statusCode).toBe(404);
     await bill(t, managerToken, { work: 'bio', month: '2026-10', billvalue: 1, penalty: 0, netamount: 1 });
     const bills = (await api('GET', '/mcctrain/getbills?work=bio', managerToken)).json().bills;
     expect(bills[0].contractperiod).toBe('Apr 2025 – Mar 2028');
@@ -196,7 +199,7 @@ describe('audit trail', () => {
   it('lists every change newest first with who, what, before and after; filters and pages in SQL', async () => {
     const all = (await api('GET', '/admin/audit?limit=200', adminToken)).json();
     const actions = all.entries.map((e: { action: string }) => e.action);
-    for (const action of ['account.create', 'account.update', 'state.create', 'state.update', 'state.delete', 'company.update', 'norm.update', 'contract.update', 'duty.create', 'bill.create']) {
+    for (const action of ['account.create', 'account.update', 'state.create', 'state.update', 'state.delete', 'company.update', 'norm.update', 'contract-terms.update', 'duty.create', 'bill.create']) {
       expect(actions).toContain(action);
     }
     const ids = all.entries.map((e: { _id: number }) => e._id);
@@ -258,7 +261,6 @@ describe('the API document (issue 13)', () => {
 
     expect(JSON.stringify(bodyOf('put', '/admin/staffing-norms/{work}').properties!.perCoach)).toContain(`"maximum":${STAFFING_NORM_MAX}`);
     expect(JSON.stringify(operation('put', '/admin/staffing-norms/{work}').parameters)).toContain('pit & yard');
-    expect(bodyOf('put', '/admin/contract-periods/{work}').properties!.period).toMatchObject({ minLength: 1, maxLength: 100 });
   });
 
   it('answers every route with a schema, /admin/overview and the guards\' refusals included', () => {

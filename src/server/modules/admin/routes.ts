@@ -13,7 +13,6 @@ import {
   renameState,
   responseCacheSize,
   saveCompanyProfile as saveCompanyProfileRoute,
-  saveContractPeriod as saveContractPeriodRoute,
   saveStaffingNorm as saveStaffingNormRoute,
   sendReset,
   staffingNorms,
@@ -21,11 +20,13 @@ import {
 } from '../../../shared/api/admin.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
+import { monthInZone } from '../../../shared/time.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
 import { sendResetCode } from '../auth/password-reset.service.js';
+import { contractPeriodsIn } from '../bills/contract-terms.service.js';
 import {
   adminCreateAccount,
   adminOverview,
@@ -34,12 +35,10 @@ import {
   findAccount,
   listAccounts,
   listAudit,
-  listContractPeriods,
   listStaffingNorms,
   listStates,
   readCompanyProfile,
   saveCompanyProfile,
-  saveContractPeriod,
   saveStaffingNorm,
   saveState,
   updateAccount,
@@ -66,7 +65,8 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
       reply.header('cache-control', 'no-cache');
       return { ...(await readCompanyProfile(deps.db)), timeZone: deps.config.appTz };
     });
-    serve(app, contractPeriods, managers, async () => ({ periods: await listContractPeriods(deps.db) }));
+    // the contract terms' period in force this month, else the work type's legacy one (issue 27)
+    serve(app, contractPeriods, managers, async () => ({ periods: await contractPeriodsIn(deps.db, monthInZone(deps.now(), deps.config.appTz)) }));
 
     // ---- admin only ----
     serve(app, overviewRoute, admins, async () => adminOverview(deps.db));
@@ -115,10 +115,6 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     serve(app, saveStaffingNormRoute, admins, async (request, _reply, db) => {
       await saveStaffingNorm(db, request.user!, request.params.work, request.body.perCoach);
       return { success: true as const, msg: MSG.staffingNormSaved };
-    });
-    serve(app, saveContractPeriodRoute, admins, async (request, _reply, db) => {
-      await saveContractPeriod(db, request.user!, request.params.work, request.body.period);
-      return { success: true as const, msg: MSG.contractPeriodSaved };
     });
 
     serve(app, auditTrail, admins, async (request) => listAudit(deps.db, deps.config.appTz, request.query));

@@ -64,6 +64,19 @@ describe("the audit trail's words", () => {
     expect(staffStatusLabel('On Leave', t)).toBe('छुट्टी पर');
   });
 
+  it('name the bill from the duties and the contract terms (issue 27)', async () => {
+    await setLanguage('en');
+    expect(actionLabel('bill.from-duties', t)).toBe('Bill made from the duties');
+    expect(actionLabel('bill-penalty.add', t)).toBe('Penalty added to a bill');
+    expect(actionLabel('contract-terms.update', t)).toBe('Contract terms saved');
+    expect(fieldLabel('penaltyPerMissingWorker', t)).toBe('Penalty per missing worker');
+    expect(fieldLabel('reason', t)).toBe('Reason');
+    await setLanguage('ml');
+    expect(actionLabel('bill.from-duties', t)).toBe('ഡ്യൂട്ടികളിൽ നിന്ന് ബിൽ തയ്യാറാക്കി');
+    expect(areaLabel('contract-terms', t)).toBe('കരാർ വ്യവസ്ഥകൾ');
+    await setLanguage('en');
+  });
+
   it('show an action or area recorded later as it was recorded', () => {
     expect(actionLabel('duty.archive', t)).toBe('duty.archive');
     expect(areaLabel('payroll', t)).toBe('payroll');

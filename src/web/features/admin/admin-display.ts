@@ -30,7 +30,7 @@ export function staffStatusLabel(status: string, t: TFunction): string {
 }
 
 /** The audit trail's areas: the `entity` values the server records. */
-export const AUDIT_AREAS = ['staff', 'account', 'duty', 'bill', 'state', 'company', 'staffing-norm', 'contract-period'] as const;
+export const AUDIT_AREAS = ['staff', 'account', 'duty', 'bill', 'state', 'company', 'staffing-norm', 'contract-period', 'contract-terms', 'bill-penalty'] as const;
 
 /** The audit trail's areas by name, in the reader's language; an area added later shows as recorded. */
 export function areaLabel(area: string, t: TFunction): string {
@@ -157,6 +157,15 @@ const AUDIT_FIELDS = {
   esiMember: 'esiMember',
   onLeaveFrom: 'onLeaveFrom',
   leftOn: 'leftOn',
+  // the contract terms, the bill made from the duties and its penalties (issue 27)
+  effectiveFrom: 'effectiveFrom',
+  unit: 'unit',
+  rate: 'rate',
+  penaltyPerMissingWorker: 'penaltyPerMissingWorker',
+  contractPeriod: 'contractPeriod',
+  amount: 'amount',
+  reason: 'reason',
+  fromDuties: 'fromDuties',
 } as const;
 
 /** A recorded field's label in the reader's language ('trainno' → 'Train No'). */
@@ -210,8 +219,12 @@ const ACTIONS = [
   'bill.create',
   'bill.update',
   'bill.delete',
+  'bill.from-duties',
+  'bill-penalty.add',
+  'bill-penalty.remove',
   'company.update',
   'contract.update',
+  'contract-terms.update',
   'duty.create',
   'duty.update',
   'duty.complete',

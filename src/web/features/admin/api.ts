@@ -30,7 +30,7 @@ const adminKeys = {
   /** shared with the public site, which reads the same GET /company-profile (company-profile.ts) */
   companyProfile: companyProfileKey,
   norms: ['admin', 'staffing-norms'] as const,
-  /** shared with the Bill Details page's Contract Period card */
+  /** GET /contract-periods (read only since issue 27: the contract terms carry the period) */
   contractPeriods: ['contract-periods'] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
   auditAll: ['admin', 'audit'] as const,
@@ -174,7 +174,7 @@ export function useSaveCompanyProfile() {
   );
 }
 
-// ---- staffing norms and contract periods ----
+// ---- staffing norms, and the contract periods (the Contract terms page reads them for a work type without terms) ----
 
 export function useStaffingNorms() {
   const { token } = useAuth();
@@ -202,13 +202,6 @@ export function useContractPeriods() {
   });
 }
 
-export function useSaveContractPeriod() {
-  const { token } = useAuth();
-  return useReferenceChange(
-    ({ work, period }: { work: string; period: string }) => call(API.saveContractPeriod, { params: { work }, body: { period }, token }),
-    adminKeys.contractPeriods,
-  );
-}
 
 // ---- audit trail ----
 

@@ -4,7 +4,7 @@ import type { Bill } from '../../../shared/schemas/bills.js';
 import { netAmountText, summarizeBills } from './bill-summary.js';
 
 function bill(month: string, status: BillStatus, billvalue: number, penalty: number, netamount: number, contractperiod: string | null = null): Bill {
-  return { _id: month, month, work: 'mcc', status, billvalue, penalty, netamount, consumedcoach: null, contractperiod, createdAt: '', updatedAt: '' };
+  return { _id: month, month, work: 'mcc', status, billvalue, penalty, netamount, consumedcoach: null, contractperiod, fromDuties: false, createdAt: '', updatedAt: '' };
 }
 
 describe('bill summary cards', () => {

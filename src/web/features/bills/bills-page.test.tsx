@@ -1,8 +1,13 @@
 import { screen, within } from '@testing-library/react';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
+import { auditLog } from '../../../server/db/schema.js';
 import { formatMoney } from '../../i18n/format.js';
-import { bill } from '../../../../test/helpers/factories.js';
+import { bill, newSessionToken } from '../../../../test/helpers/factories.js';
+import { billDuties, billFromDuties, saveTerms } from '../../../../test/web/bill-seed.js';
+import { errorOf, field } from '../../../../test/web/fields.js';
 import { viewport } from '../../../../test/web/setup.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
@@ -87,5 +92,54 @@ describe('Bills (manager/bills)', () => {
     await user.click(screen.getByRole('tab', { name: 'MCC' }));
     expect(router.state.location.search).toBe('?work=mcc');
     expect(await screen.findByRole('listitem', { name: 'September 2026' })).toBeTruthy();
+  });
+});
+
+describe('A bill made from the duties (issue 27)', () => {
+  it('says so under its month, asks why before a figure changes by hand, and saves a status change as before', async () => {
+    // PFTR's July 2026 billed from its duties: 30 coaches at ₹300, a worker short at ₹150
+    const admin = await newSessionToken(api, { role: ROLE.admin });
+    await saveTerms(api, admin, { work: 'pftr', effectiveFrom: '2026-01', unit: 'coach', rate: 300, penaltyPerMissingWorker: 150 });
+    await billDuties(api, 'pftr', [{ day: '2026-07-14', trainNo: '12627', totalCoach: 30, required: 3, assigned: 2 }]);
+    const { bill: made } = await billFromDuties(api, token, 'pftr', '2026-07');
+
+    await signIn(api, { role: ROLE.manager });
+    const { user } = renderApp('/dashboard/manager/bills?work=pftr');
+    const row = () => screen.getByText('From duties').closest('tr') as HTMLElement;
+    await screen.findByText('From duties');
+    expect(within(row()).getByText('July 2026')).toBeTruthy();
+    expect(within(row()).getByText(formatMoney(9000))).toBeTruthy();
+    // the button beside '+ Add Bill' opens the bill from duties of the tab's work type
+    expect(screen.getByRole('link', { name: 'Bill from duties' }).getAttribute('href')).toBe('/dashboard/manager/bills/draft?work=pftr');
+
+    await user.click(within(row()).getByRole('button', { name: 'Edit July 2026' }));
+    const penalty = within(row()).getByRole('textbox', { name: 'Penalty' });
+    await user.clear(penalty);
+    await user.type(penalty, '400');
+    await user.click(within(row()).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Why change a figure computed from the duties?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(errorOf('Reason')).toBe(MSG.billDraft.reasonRequired);
+    expect(await storedBill('pftr', '2026-07')).toMatchObject({ penalty: 150, netamount: 8850 });
+
+    await user.type(field('Reason'), 'The railway deducted 250 more for a late start');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bill Updated Successfully')).toBeTruthy();
+    expect(await storedBill('pftr', '2026-07')).toMatchObject({ penalty: 400, netamount: 8600 });
+    const [entry] = await api.deps.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'bill.update'), eq(auditLog.entityId, made._id)));
+    expect(entry?.after).toMatchObject({ penalty: 400, reason: 'The railway deducted 250 more for a late start' });
+
+    // a status change alone: no question
+    await within(row()).findByText(formatMoney(8600));
+    await user.click(within(row()).getByRole('button', { name: 'Edit July 2026' }));
+    await user.selectOptions(within(row()).getByRole('combobox', { name: 'Status' }), 'Accounts');
+    await user.click(within(row()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Bill Updated Successfully')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Why change a figure computed from the duties?' })).toBeNull();
+    await within(row()).findByText('Accounts');
+    expect(await storedBill('pftr', '2026-07')).toMatchObject({ status: 'Accounts', penalty: 400 });
   });
 });

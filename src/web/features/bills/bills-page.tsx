@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
-import type { Bill } from '../../../shared/schemas/bills.js';
+import type { Bill, BillValues } from '../../../shared/schemas/bills.js';
+import { moneyPaise } from '../../../shared/money.js';
+import { PAYROLL_REASON_MAX } from '../../../shared/limits.js';
 import { billRules, rulesOr } from '../../forms/form-rules.js';
 import { readForm } from '../../forms/field-errors.js';
 import type { WorkType } from '../../../shared/work-types.js';
@@ -20,6 +23,7 @@ import { useBillStatusLabel, useBillStatusOptions } from '../../i18n/bill-status
 import { CATEGORY_TABS, tabFromParam } from '../../components/category-tabs.js';
 import { netAmountText, summarizeBills } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { AppModal } from '../../components/app-modal.js';
 
 interface Draft {
   status: string;
@@ -35,6 +39,7 @@ function serverMessage(error: unknown): string {
 
 /** SPEC §2 Bills (manager/bills): '+ Add Bill', the six tabs, the cards and the bill list. */
 export default function BillsPage() {
+  const { t } = useTranslation();
   const m = useMessages();
   useDocumentTitle(`${m('billDetails')} · Dutyroll`);
   const { params, update } = useAddressParams();
@@ -46,9 +51,15 @@ export default function BillsPage() {
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           {m('billDetails')}
         </Title>
-        <Button component={Link} to="/dashboard/manager/addbills" size="md">
-          {m('addBillLink')}
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          {/* ours (issue 27): the month's bill computed from its duties, beside SPEC's typed one */}
+          <Button component={Link} to={`/dashboard/manager/bills/draft?work=${encodeURIComponent(work)}`} size="md" variant="light">
+            {t('billDraft.bills.button')}
+          </Button>
+          <Button component={Link} to="/dashboard/manager/addbills" size="md">
+            {m('addBillLink')}
+          </Button>
+        </Group>
       </Group>
       <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
         <Tabs.List>
@@ -76,6 +87,8 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   const remove = useDeleteBill();
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<Bill | null>(null);
+  // a figure of a bill made from the duties changed by hand: the change waits for its reason
+  const [asking, setAsking] = useState<{ bill: Bill; body: BillValues } | null>(null);
 
   if (query.isPending) {
     return (
@@ -117,14 +130,26 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
       notifications.show({ color: 'red', title: m('billUpdateError'), message: read.message });
       return;
     }
+    if (bill.fromDuties && figuresChanged(bill, read.value)) {
+      setAsking({ bill, body: read.value });
+      return;
+    }
+    send(bill, read.value);
+  }
+
+  function send(bill: Bill, body: BillValues, onRefused?: (message: string) => void) {
     update.mutate(
-      { id: bill._id, body: read.value },
+      { id: bill._id, body },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: m('billUpdated') });
           setEditing(null);
+          setAsking(null);
         },
-        onError: (error) => notifications.show({ color: 'red', title: m('billUpdateError'), message: serverMessage(error) || m('billUpdateError') }),
+        onError: (error) => {
+          notifications.show({ color: 'red', title: m('billUpdateError'), message: serverMessage(error) || m('billUpdateError') });
+          onRefused?.(serverMessage(error) || m('billUpdateError'));
+        },
       },
     );
   }
@@ -197,6 +222,14 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
         </Stack>
       )}
 
+      <ReasonDialog
+        opened={asking !== null}
+        month={asking ? formatMonth(asking.bill.month) : ''}
+        busy={update.isPending}
+        onClose={() => setAsking(null)}
+        onSave={(reason, onRefused) => asking && send(asking.bill, { ...asking.body, reason }, onRefused)}
+      />
+
       <ConfirmDialog
         opened={deleting !== null}
         title={m('confirmDeleteBill')}
@@ -207,6 +240,103 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/** Whether the edit changes a figure of the bill (its value, penalty or net amount), not its status alone. */
+function figuresChanged(bill: Bill, body: BillValues): boolean {
+  return (['billvalue', 'penalty', 'netamount'] as const).some((figure) => moneyPaise(body[figure]) !== moneyPaise(bill[figure]));
+}
+
+/**
+ * Why a figure computed from the duties is changed by hand (issue 27): a required reason,
+ * sent with the change and kept in the audit trail. The server's refusal shows here.
+ */
+function ReasonDialog({
+  opened,
+  month,
+  busy,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  month: string;
+  busy: boolean;
+  onClose: () => void;
+  onSave: (reason: string, onRefused: (message: string) => void) => void;
+}) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [wasOpened, setWasOpened] = useState(opened);
+  // each opening asks afresh
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setReason('');
+      setProblem(null);
+    }
+  }
+  function save() {
+    if (!reason.trim()) {
+      setProblem(m('billDraft.reasonRequired'));
+      return;
+    }
+    onSave(reason.trim(), setProblem);
+  }
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} size="lg">
+          {t('billDraft.bills.reasonTitle')}
+        </Text>
+      }
+      centered
+      size="md"
+      radius="lg"
+    >
+      <Stack gap="md">
+        <Text size="sm">{month}</Text>
+        <Textarea
+          label={m('payroll.reason')}
+          description={t('billDraft.bills.reasonHint')}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setProblem(null);
+          }}
+          error={problem}
+          maxLength={PAYROLL_REASON_MAX}
+          autosize
+          minRows={2}
+          size="md"
+          required
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy} size="md" mih={44}>
+            {m('cancel')}
+          </Button>
+          <Button onClick={save} loading={busy} size="md" mih={44}>
+            {m('billSave')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+/** Ours (issue 27): a bill made from the duties says so under its month, in no column of its own. */
+function FromDutiesBadge({ bill }: { bill: Bill }) {
+  const { t } = useTranslation();
+  if (!bill.fromDuties) return null;
+  return (
+    <Badge color="teal" variant="light" size="sm" radius="sm" tt="none" display="block" w="fit-content" mt={4}>
+      {t('billDraft.bills.fromDuties')}
+    </Badge>
   );
 }
 
@@ -283,7 +413,10 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
   if (!draft) {
     return (
       <Table.Tr>
-        <Table.Td fw={600}>{formatMonth(bill.month)}</Table.Td>
+        <Table.Td fw={600}>
+          {formatMonth(bill.month)}
+          <FromDutiesBadge bill={bill} />
+        </Table.Td>
         <Table.Td ta="right">{formatMoney(bill.billvalue)}</Table.Td>
         <Table.Td ta="right">{formatMoney(bill.netamount)}</Table.Td>
         <Table.Td ta="right">{formatMoney(bill.penalty)}</Table.Td>
@@ -298,7 +431,10 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
   }
   return (
     <Table.Tr>
-      <Table.Td fw={600}>{formatMonth(bill.month)}</Table.Td>
+      <Table.Td fw={600}>
+        {formatMonth(bill.month)}
+        <FromDutiesBadge bill={bill} />
+      </Table.Td>
       <Table.Td>
         <AmountInput size="sm" aria-label={m('billValue')} value={draft.billvalue} onChange={(value) => onChange('billvalue', value)} miw={110} />
       </Table.Td>
@@ -326,9 +462,12 @@ function BillCard({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onD
   return (
     <Paper component="li" withBorder radius="lg" p="md" aria-label={month}>
       <Group justify="space-between" mb="sm" wrap="nowrap" gap="xs">
-        <Text fw={700} size="lg">
-          {month}
-        </Text>
+        <div>
+          <Text fw={700} size="lg">
+            {month}
+          </Text>
+          <FromDutiesBadge bill={bill} />
+        </div>
         {!draft && <StatusBadge status={bill.status} />}
       </Group>
       {draft ? (

@@ -1,0 +1,114 @@
+import { Alert, List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { BILL_PASSED } from '../../../shared/bills.js';
+import { errorText } from '../../api/error-text.js';
+import { issueText } from '../../forms/field-errors.js';
+import { currentLanguage } from '../../i18n/i18n.js';
+import { formatMoney, formatMonth } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
+import { rupeesInWords } from './amount-in-words.js';
+import { useBillDraft, type BillDraft } from './bill-draft-api.js';
+import { useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
+import { BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
+import classes from './bill-print.module.css';
+
+/**
+ * The bill's cover page, to print (issue 27; manager/bills/print/cover): the company's name
+ * and address, "Bill for {work} — {month}", the contract period, the figures (units, rate,
+ * bill value, penalty, net amount, and the net amount in words, in English as bills write
+ * it) and the signatures. The figures are the draft's, as the bill made from them carries
+ * them; what keeps the bill from being made, or a bill out of date, is said above the sheet.
+ */
+export default function BillCoverPrintPage() {
+  const { t } = useTranslation();
+  const { work, month } = useBillPrintParams();
+  const query = useBillDraft(work, month);
+  const title = t('billDraft.print.coverTitle', { work: workLabel(work), month: formatMonth(month) });
+  return (
+    <BillPrintFrame work={work} month={month} title={title} printable={Boolean(query.data)}>
+      {query.isPending ? (
+        <Text c="dimmed" role="status">
+          {t('billDraft.loading')}
+        </Text>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(query.error, 'somethingWentWrong')}
+        </Alert>
+      ) : (
+        <>
+          <CoverWarnings draft={query.data} />
+          <CoverSheet draft={query.data} title={title} />
+        </>
+      )}
+    </BillPrintFrame>
+  );
+}
+
+/** Above the sheet, not printed: the draft's problems, and a month whose bill is not made yet or is out of date. */
+function CoverWarnings({ draft }: { draft: BillDraft }) {
+  const { t } = useTranslation();
+  if (draft.problems.length > 0) {
+    return (
+      <Alert color="red" variant="light" title={t('billDraft.problemsTitle', { count: draft.problems.length })} className={classes.noPrint}>
+        <List size="sm" spacing={2}>
+          {draft.problems.map((problem) => (
+            <List.Item key={problem}>{issueText(problem)}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  }
+  if (!draft.bill)
+    return (
+      <Alert color="blue" variant="light" className={classes.noPrint}>
+        {t('billDraft.print.noBillYet')}
+      </Alert>
+    );
+  if (draft.bill.outOfDate && draft.bill.status !== BILL_PASSED)
+    return (
+      <Alert color="yellow" variant="light" className={classes.noPrint}>
+        {t('billDraft.print.outOfDate')}
+      </Alert>
+    );
+  return null;
+}
+
+function CoverSheet({ draft, title }: { draft: BillDraft; title: string }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const unitsText = useUnitsText();
+  const rateText = useRateText();
+  const draftMark = draft.problems.length > 0 ? t('billDraft.print.draftMark') : undefined;
+  return (
+    <BillSheet title={title} subtitle={`${m('contractPeriod')}: ${draft.contractperiod ?? '—'}`} watermark={draftMark}>
+      <table className={classes.figures}>
+        <tbody>
+          <tr>
+            <th scope="row">{t('billDraft.figures.units')}</th>
+            <td className={classes.number}>{unitsText(draft.unit, draft.units)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('billDraft.figures.rate')}</th>
+            <td className={classes.number}>{rateText(draft.unit, draft.rate)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{m('billValue')}</th>
+            <td className={classes.number}>{formatMoney(draft.billvalue)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('billDraft.print.lessPenalty')}</th>
+            <td className={classes.number}>{formatMoney(draft.penalty)}</td>
+          </tr>
+          <tr className={classes.total}>
+            <th scope="row">{m('netAmount')}</th>
+            <td className={classes.number}>{formatMoney(draft.netamount)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {/* the amount in words is English, as bills write it: shown with the English screens only */}
+      {currentLanguage() === 'en' && <p className={classes.words}>{rupeesInWords(draft.netamount)}</p>}
+      <p className={classes.declaration}>{t('billDraft.print.coverNote', { count: draft.duties.length, month: formatMonth(draft.month) })}</p>
+      <SignatureBlock />
+    </BillSheet>
+  );
+}
