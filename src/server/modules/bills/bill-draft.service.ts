@@ -26,7 +26,7 @@ function refuse(status: number, message: string): HttpError {
 }
 
 /** The bill's figures in paise (money) and units, as `bills.computed` keeps them. */
-export interface BillFiguresPaise {
+interface BillFiguresPaise {
   billvalue: number;
   penalty: number;
   netamount: number;
