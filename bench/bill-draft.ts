@@ -31,7 +31,7 @@ export async function setBenchTerms(baseUrl: string, adminToken: string, work: s
 }
 
 /** What is wrong with a draft for the bench (null when it is what the seed made). */
-export function billDraftProblem(draft: BillDraft, minimumDuties: number): string | null {
+function billDraftProblem(draft: BillDraft, minimumDuties: number): string | null {
   if (draft.problems.length) return `the draft names problems: ${draft.problems.join('; ')}`;
   if (draft.duties.length < minimumDuties) return `${draft.duties.length} duties where the seed made more than ${minimumDuties}`;
   const units = draft.duties.reduce((sum, duty) => sum + (duty.totalcoach ?? 0), 0);
