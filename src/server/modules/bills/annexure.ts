@@ -15,7 +15,7 @@ import type { PayrollFile } from '../payroll/files.js';
  * (they are listed at its end).
  */
 
-export const ANNEXURE_SHEET = 'Annexure';
+const ANNEXURE_SHEET = 'Annexure';
 const MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'dd-mm-yyyy';
 const DAY_MS = 86_400_000;
@@ -23,13 +23,13 @@ const DAY_MS = 86_400_000;
 const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
 
 /** The header of the duties, the coaches column named for the unit (tanks for bio toilets). */
-export function annexureHeader(draft: Pick<BillDraft, 'unit' | 'work'>): string[] {
+function annexureHeader(draft: Pick<BillDraft, 'unit' | 'work'>): string[] {
   const tanks = (draft.unit ?? defaultBillUnit(draft.work)) === 'tank';
   return ['Date', 'Train No', 'Type', tanks ? 'Tanks' : 'Coaches', 'Required crew', 'Crew assigned', 'Shortfall', 'Penalty (₹)'];
 }
 
 /** 'Annexure_MCC_11_2026.xlsx'. */
-export function annexureFileName(work: string, month: string): string {
+function annexureFileName(work: string, month: string): string {
   const { year, number } = monthParts(month);
   return `Annexure_${work.toUpperCase()}_${String(number).padStart(2, '0')}_${year}.xlsx`;
 }

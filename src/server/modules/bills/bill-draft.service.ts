@@ -26,7 +26,7 @@ function refuse(status: number, message: string): HttpError {
 }
 
 /** The bill's figures in paise (money) and units, as `bills.computed` keeps them. */
-export interface BillFiguresPaise {
+interface BillFiguresPaise {
   billvalue: number;
   penalty: number;
   netamount: number;
@@ -124,12 +124,11 @@ export interface ComputedDraft {
  * without coaches or tanks counts none. Both are named in the problems.
  */
 export async function computeDraft(db: Database, work: WorkType, month: string, bill: BillRow | null): Promise<ComputedDraft> {
-  const [terms, duties, penalties, [legacy]] = await Promise.all([
-    termsFor(db, work, month),
-    monthDuties(db, work, month),
-    monthPenalties(db, work, month),
-    db.select({ period: contractPeriods.period }).from(contractPeriods).where(eq(contractPeriods.work, work)),
-  ]);
+  // one after another: inside from-duties' transaction they share its one connection
+  const terms = await termsFor(db, work, month);
+  const duties = await monthDuties(db, work, month);
+  const penalties = await monthPenalties(db, work, month);
+  const [legacy] = await db.select({ period: contractPeriods.period }).from(contractPeriods).where(eq(contractPeriods.work, work));
   const unit: BillUnit = terms ? (terms.unit as BillUnit) : defaultBillUnit(work);
   const termsPaise: BillTermsPaise = terms
     ? { unit, ratePaise: numericPaise(terms.rate), penaltyPerMissingWorkerPaise: numericPaise(terms.penaltyPerMissingWorker) }

@@ -30,7 +30,7 @@ export async function termsFor(db: Database, work: string, month: string): Promi
   return row ?? null;
 }
 
-export function presentTerms(row: TermsRow): ContractTerms {
+function presentTerms(row: TermsRow): ContractTerms {
   return {
     work: row.work as WorkType,
     effectiveFrom: row.effectiveFrom,
