@@ -3,12 +3,13 @@ import type { Browser, Page } from '@playwright/test';
 import { BULK_HEADERS } from '../src/server/modules/staff/bulk-import.service.js';
 import { maskAadhar } from '../src/shared/staff.js';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
+import { DEFAULT_COMPANY_PROFILE } from '../src/shared/company-profile-defaults.js';
 import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * A manager who reads Hindi or Malayalam closes a month in their language: the staff list,
  * the Add Worker form with a refused field, the other staff forms, attendance, the wage
- * register, bills and the dashboard with its charts show no English word except SPEC's fixed
+ * register, bills (with the bill from duties and its cover page) and the dashboard with its charts show no English word except SPEC's fixed
  * names and the data the manager entered.
  */
 
@@ -145,6 +146,11 @@ for (const { code, script, name, lakhs, wage } of LANGUAGES) test.describe(`the 
     await visit('/dashboard/manager/bills?work=laundry', (p) => p.locator('tbody tr').nth(1).waitFor(), 'bills');
     expect(await page.locator('tbody').innerText()).toContain(lakhs);
     await visit('/dashboard/manager/addbills', (p) => p.locator('form button[type="submit"]').waitFor(), 'add-bill');
+    // the bill from duties (issue 27): laundry has no contract terms, which the page names in the language
+    await visit('/dashboard/manager/bills/draft?work=laundry', (p) => p.getByRole('alert').first().waitFor(), 'bill-draft');
+    // its printed cover page, headed by the company's name and address (data)
+    keepWords(`${DEFAULT_COMPANY_PROFILE.name} ${DEFAULT_COMPANY_PROFILE.address}`);
+    await visit('/dashboard/manager/bills/print/cover?work=laundry', (p) => p.locator('section h1').waitFor(), 'bill-cover');
 
     await visit(
       '/dashboard/manager',

@@ -2,13 +2,12 @@ import { Alert, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BILL_PASSED } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
-import { issueText } from '../../forms/field-errors.js';
 import { currentLanguage } from '../../i18n/i18n.js';
 import { formatMoney, formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { rupeesInWords } from './amount-in-words.js';
 import { useBillDraft, type BillDraft } from './bill-draft-api.js';
-import { useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
+import { useProblemTexts, useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
 import { BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
 import classes from './bill-print.module.css';
 
@@ -47,12 +46,13 @@ export default function BillCoverPrintPage() {
 /** Above the sheet, not printed: the draft's problems, and a month whose bill is not made yet or is out of date. */
 function CoverWarnings({ draft }: { draft: BillDraft }) {
   const { t } = useTranslation();
-  if (draft.problems.length > 0) {
+  const problems = useProblemTexts(draft);
+  if (problems.length > 0) {
     return (
-      <Alert color="red" variant="light" title={t('billDraft.problemsTitle', { count: draft.problems.length })} className={classes.noPrint}>
+      <Alert color="red" variant="light" title={t('billDraft.problemsTitle', { count: problems.length })} className={classes.noPrint}>
         <List size="sm" spacing={2}>
-          {draft.problems.map((problem) => (
-            <List.Item key={problem}>{issueText(problem)}</List.Item>
+          {problems.map((problem) => (
+            <List.Item key={problem}>{problem}</List.Item>
           ))}
         </List>
       </Alert>

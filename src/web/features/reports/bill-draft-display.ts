@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BillUnit } from '../../../shared/bill-draft.js';
+import { MSG } from '../../../shared/messages.js';
+import { monthLabel } from '../../../shared/months.js';
+import type { BillDraft } from '../../../shared/schemas/bill-draft.js';
+import { issueText } from '../../forms/field-errors.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { formatMoney, formatNumber } from '../../i18n/format.js';
@@ -49,3 +53,25 @@ export function workLabel(work: WorkType | string): string {
   const known = toWorkType(work);
   return known ? WORK_TAB_LABELS[known] : work;
 }
+
+/**
+ * The draft's problems in the reader's language. The server sends them as MSG's English
+ * words, without codes, and the web knows a template's words only once it has built them
+ * (src/shared/message-template.ts: exact words, never a pattern). So the messages the
+ * draft's own data calls for are built here with the server's arguments (the rules of
+ * src/server/modules/bills/bill-draft.service.ts: the work type in capitals, the month's
+ * name, the trains without coaches or tanks, else their days); each problem is then read
+ * by its exact words, and one the web does not know shows as it came.
+ */
+export function useProblemTexts(draft: BillDraft): string[] {
+  useTranslation();
+  if (draft.problems.length === 0) return [];
+  const work = draft.work.toUpperCase();
+  const month = monthLabel(draft.month);
+  MSG.billDraft.noTerms(work, month);
+  MSG.billDraft.noDuties(work, month);
+  const without = [...new Set(draft.duties.filter((duty) => !duty.totalcoach).map((duty) => duty.trainno?.trim() || duty.completedDay))];
+  if (without.length > 0) MSG.billDraft.noUnits(without.join(', '));
+  return draft.problems.map(issueText);
+}
+

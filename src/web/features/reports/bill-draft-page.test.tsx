@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
@@ -6,6 +6,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { auditLog, bills } from '../../../server/db/schema.js';
 import { companyProfile } from '../../company-profile.js';
 import { formatMoney } from '../../i18n/format.js';
+import { setLanguage } from '../../i18n/i18n.js';
 import { newSessionToken } from '../../../../test/helpers/factories.js';
 import { billDuties, billFromDuties, readDraft, saveTerms } from '../../../../test/web/bill-seed.js';
 import { completedDuties, dayOf, finaliseMonth, payrollWorker, readPayroll } from '../../../../test/web/payroll-seed.js';
@@ -149,6 +150,11 @@ describe('Bill from duties (manager/bills/draft)', () => {
     expect(figure('Units')).toBe('—');
     expect(screen.getByRole('button', { name: 'Create bill from duties' })).toHaveProperty('disabled', true);
     expect(screen.getByText('Put the problems above right first: the bill is made only without them.')).toBeTruthy();
+    // the server's English words, known by them, read in the reader's language
+    await act(() => setLanguage('hi'));
+    expect(await screen.findByText('नवंबर 2026 पर ACCA की कोई अनुबंध शर्तें लागू नहीं हैं: एडमिन इन्हें अनुबंध शर्तें पृष्ठ पर तय करता है')).toBeTruthy();
+    await act(() => setLanguage('en'));
+    expect(await screen.findByText(MSG.billDraft.noTerms('ACCA', 'November 2026'))).toBeTruthy();
 
     // MCC's October: terms, but its duty has no coaches; the month steps back from November
     await user.click(screen.getByRole('tab', { name: 'MCC' }));

@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { BILL_PASSED } from '../../../shared/bills.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
-import { issueText } from '../../forms/field-errors.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
@@ -21,7 +20,7 @@ import { reportSearch, useCurrentMonth, useReportParams } from './report-params.
 import { BillPenaltyDialog } from './bill-penalty-dialog.js';
 import { FromDutiesDialog } from './from-duties-dialog.js';
 import { downloadAnnexure, useBillDraft, useCompliance, useRemoveBillPenalty, type BillDraft } from './bill-draft-api.js';
-import { signedMoney, signedNumber, useCountLabel, useRateText, useUnitsText } from './bill-draft-display.js';
+import { signedMoney, signedNumber, useCountLabel, useProblemTexts, useRateText, useUnitsText } from './bill-draft-display.js';
 import classes from './bill-draft.module.css';
 
 const BASE = '/dashboard/manager';
@@ -87,7 +86,7 @@ function DraftView({ draft, workLabel }: { draft: BillDraft; workLabel: string }
   const passed = draft.bill?.status === BILL_PASSED;
   return (
     <Stack gap="lg">
-      {draft.problems.length > 0 && <Problems problems={draft.problems} />}
+      {draft.problems.length > 0 && <Problems draft={draft} />}
       <Figures draft={draft} />
       <BillState draft={draft} workLabel={workLabel} />
       <Penalties draft={draft} passed={passed} />
@@ -98,14 +97,14 @@ function DraftView({ draft, workLabel }: { draft: BillDraft; workLabel: string }
 }
 
 /** What keeps the bill from being made, each named (a month without terms, a duty without coaches…). */
-function Problems({ problems }: { problems: string[] }) {
+function Problems({ draft }: { draft: BillDraft }) {
   const { t } = useTranslation();
+  const problems = useProblemTexts(draft);
   return (
     <Alert color="red" variant="light" title={t('billDraft.problemsTitle', { count: problems.length })}>
       <List size="sm" spacing={2}>
         {problems.map((problem) => (
-          // the server's words are MSG's (src/shared/messages.ts): known by them, in the reader's language
-          <List.Item key={problem}>{issueText(problem)}</List.Item>
+          <List.Item key={problem}>{problem}</List.Item>
         ))}
       </List>
     </Alert>
