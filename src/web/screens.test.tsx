@@ -88,7 +88,7 @@ describe('admin screens', () => {
     ['states', 'States'],
     ['company', 'Company profile'],
     ['norms', 'Staffing norms'],
-    ['contracts', 'Contract periods'],
+    ['contracts', 'Contract terms'],
     ['audit', 'Audit trail'],
     ['addworkers', 'Add Worker'],
     ['addsupervisors', 'Add Supervisor'],
