@@ -115,6 +115,7 @@ const managerOfficePaths = () => [
   // this month's draft, which holds the duties above (the page opens on the last month by default)
   `/dashboard/manager/payroll?work=acca&month=${thisMonth()}`,
   `/dashboard/manager/payroll/register?work=acca&month=${thisMonth()}`,
+  `/dashboard/manager/bills/draft?work=acca&month=${thisMonth()}`,
 ];
 const adminPaths = () => [
   '/dashboard/admin',
