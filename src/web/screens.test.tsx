@@ -67,6 +67,10 @@ describe('manager screens', () => {
     ['wages', ofAMonth('Wage Register')],
     ['bills', 'Bill Details'],
     ['addbills', 'Add Monthly Bill'],
+    ['bills/draft?work=mcc&month=2026-10', 'Bill from duties - October 2026'],
+    ['bills/print/annexure?work=mcc&month=2026-10', 'Annexure to the bill: MCC, October 2026'],
+    ['bills/print/cover?work=mcc&month=2026-10', 'Bill for MCC — October 2026'],
+    ['bills/print/compliance?work=mcc&month=2026-10', 'Wage compliance statement: MCC, October 2026'],
     ['connect', 'Connect'],
   ])('/dashboard/manager/%s', async (page, heading) => {
     await opens(`/dashboard/manager/${page}`, ROLE.manager, heading);
