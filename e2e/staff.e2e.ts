@@ -21,6 +21,18 @@ const upstreamAnswers: Record<string, { BANK: string; BRANCH: string }> = {
   '/HDFC0000001': { BANK: 'HDFC Bank', BRANCH: '' },
 };
 const upstreamRequests: string[] = [];
+/**
+ * The fake service answers at once, except when a test holds its next answer (to see the
+ * form's 'Checking IFSC...' while a real, slower service would still be answering): then it
+ * answers when the test lets it go, never after a fixed delay the test could miss.
+ */
+let heldAnswer: Promise<void> | null = null;
+let releaseAnswer: () => void = () => {};
+function holdNextAnswer(): void {
+  heldAnswer = new Promise<void>((resolve) => {
+    releaseAnswer = resolve;
+  });
+}
 let upstream: Server;
 let app: RunningApp;
 let browser: Browser;
@@ -31,11 +43,12 @@ test.beforeAll(async ({ browser: chromium }) => {
   upstream = createServer((request, response) => {
     upstreamRequests.push(request.url ?? '');
     const answer = upstreamAnswers[request.url ?? ''];
-    // a little slow, as a real service is, so the form's 'Checking IFSC...' can be seen
-    setTimeout(() => {
+    const gate = heldAnswer ?? Promise.resolve();
+    heldAnswer = null;
+    void gate.then(() => {
       response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer ?? 'Not Found'));
-    }, 400);
+    });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   // the harness passes this process's environment to the server
@@ -93,9 +106,11 @@ test.describe('staff register', () => {
     await page.getByText(MSG.ifscInvalidAdd).waitFor();
     await expect(page.getByLabel(/^Bank Name/)).toHaveValue('');
 
+    holdNextAnswer();
     await ifsc.fill('sbin0000001');
     await expect(ifsc).toHaveValue('SBIN0000001');
     await page.getByText(MSG.checkingIfsc).waitFor();
+    releaseAnswer();
     await expect.poll(() => page.getByLabel(/^Bank Name/).inputValue()).toBe('State Bank of India');
     await expect(page.getByLabel(/^Branch Name/)).toHaveValue('KOLKATA MAIN');
     expect(await page.getByLabel(/^Bank Name/).getAttribute('readonly')).not.toBeNull();
