@@ -5,8 +5,8 @@ import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { formatDueDate } from './payroll-display.js';
 import { useBillDraft, type BillDraft } from './bill-draft-api.js';
-import { useCountLabel, useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
-import { BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
+import { useCountLabel, workLabel } from './bill-draft-display.js';
+import { BillFiguresTable, BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
 import classes from './bill-print.module.css';
 
 /**
@@ -42,8 +42,6 @@ function AnnexureSheet({ draft, title }: { draft: BillDraft; title: string }) {
   const { t } = useTranslation();
   const m = useMessages();
   const countLabel = useCountLabel();
-  const unitsText = useUnitsText();
-  const rateText = useRateText();
   const { duties } = draft;
   const sum = (pick: (duty: BillDraft['duties'][number]) => number) => duties.reduce((total, duty) => total + pick(duty), 0);
   const draftMark = draft.problems.length > 0 ? t('billDraft.print.draftMark') : undefined;
@@ -134,30 +132,7 @@ function AnnexureSheet({ draft, title }: { draft: BillDraft; title: string }) {
       )}
 
       <h2 className={classes.section}>{t('billDraft.figures.title')}</h2>
-      <table className={classes.figures}>
-        <tbody>
-          <tr>
-            <th scope="row">{t('billDraft.figures.units')}</th>
-            <td className={classes.number}>{unitsText(draft.unit, draft.units)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('billDraft.figures.rate')}</th>
-            <td className={classes.number}>{rateText(draft.unit, draft.rate)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{m('billValue')}</th>
-            <td className={classes.number}>{formatMoney(draft.billvalue)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('billDraft.figures.penalty')}</th>
-            <td className={classes.number}>{formatMoney(draft.penalty)}</td>
-          </tr>
-          <tr className={classes.total}>
-            <th scope="row">{m('netAmount')}</th>
-            <td className={classes.number}>{formatMoney(draft.netamount)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <BillFiguresTable draft={draft} penaltyLabel={t('billDraft.figures.penalty')} />
       <SignatureBlock />
     </BillSheet>
   );

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { BILL_PASSED } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
 import { currentLanguage } from '../../i18n/i18n.js';
-import { formatMoney, formatMonth } from '../../i18n/format.js';
+import { formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { rupeesInWords } from './amount-in-words.js';
 import { useBillDraft, type BillDraft } from './bill-draft-api.js';
-import { useProblemTexts, useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
-import { BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
+import { useProblemTexts, workLabel } from './bill-draft-display.js';
+import { BillFiguresTable, BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
 import classes from './bill-print.module.css';
 
 /**
@@ -76,35 +76,10 @@ function CoverWarnings({ draft }: { draft: BillDraft }) {
 function CoverSheet({ draft, title }: { draft: BillDraft; title: string }) {
   const { t } = useTranslation();
   const m = useMessages();
-  const unitsText = useUnitsText();
-  const rateText = useRateText();
   const draftMark = draft.problems.length > 0 ? t('billDraft.print.draftMark') : undefined;
   return (
     <BillSheet title={title} subtitle={`${m('contractPeriod')}: ${draft.contractperiod ?? '—'}`} watermark={draftMark}>
-      <table className={classes.figures}>
-        <tbody>
-          <tr>
-            <th scope="row">{t('billDraft.figures.units')}</th>
-            <td className={classes.number}>{unitsText(draft.unit, draft.units)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('billDraft.figures.rate')}</th>
-            <td className={classes.number}>{rateText(draft.unit, draft.rate)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{m('billValue')}</th>
-            <td className={classes.number}>{formatMoney(draft.billvalue)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('billDraft.print.lessPenalty')}</th>
-            <td className={classes.number}>{formatMoney(draft.penalty)}</td>
-          </tr>
-          <tr className={classes.total}>
-            <th scope="row">{m('netAmount')}</th>
-            <td className={classes.number}>{formatMoney(draft.netamount)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <BillFiguresTable draft={draft} penaltyLabel={t('billDraft.print.lessPenalty')} />
       {/* the amount in words is English, as bills write it: shown with the English screens only */}
       {currentLanguage() === 'en' && <p className={classes.words}>{rupeesInWords(draft.netamount)}</p>}
       <p className={classes.declaration}>{t('billDraft.print.coverNote', { count: draft.duties.length, month: formatMonth(draft.month) })}</p>

@@ -4,6 +4,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WorkType } from '../../../shared/work-types.js';
+import { formatMoney } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/messages.js';
+import type { BillDraft } from './bill-draft-api.js';
+import { useRateText, useUnitsText } from './bill-draft-display.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { payrollMonth } from './payroll-display.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
@@ -81,5 +85,42 @@ export function SignatureBlock() {
       </div>
       <div className={classes.dateLine}>{t('billDraft.print.dateLine')}</div>
     </>
+  );
+}
+
+/**
+ * The bill's figures as both printed pages show them: units, rate, bill value, the penalty
+ * (under the label each page gives it) and the net amount.
+ */
+export function BillFiguresTable({ draft, penaltyLabel }: { draft: BillDraft; penaltyLabel: string }) {
+  const { t } = useTranslation();
+  const m = useMessages();
+  const unitsText = useUnitsText();
+  const rateText = useRateText();
+  return (
+    <table className={classes.figures}>
+      <tbody>
+        <tr>
+          <th scope="row">{t('billDraft.figures.units')}</th>
+          <td className={classes.number}>{unitsText(draft.unit, draft.units)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('billDraft.figures.rate')}</th>
+          <td className={classes.number}>{rateText(draft.unit, draft.rate)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{m('billValue')}</th>
+          <td className={classes.number}>{formatMoney(draft.billvalue)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{penaltyLabel}</th>
+          <td className={classes.number}>{formatMoney(draft.penalty)}</td>
+        </tr>
+        <tr className={classes.total}>
+          <th scope="row">{m('netAmount')}</th>
+          <td className={classes.number}>{formatMoney(draft.netamount)}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
