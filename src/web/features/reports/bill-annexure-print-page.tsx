@@ -1,12 +1,10 @@
-import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/error-text.js';
-import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
+import { formatMoney, formatNumber } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { formatDueDate } from './payroll-display.js';
-import { useBillDraft, type BillDraft } from './bill-draft-api.js';
-import { useCountLabel, workLabel } from './bill-draft-display.js';
-import { BillFiguresTable, BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
+import type { BillDraft } from './bill-draft-api.js';
+import { useCountLabel } from './bill-draft-display.js';
+import { BillDraftPrintPage, BillFiguresTable, BillSheet, SignatureBlock } from './bill-print-frame.js';
 import classes from './bill-print.module.css';
 
 /**
@@ -17,25 +15,7 @@ import classes from './bill-print.module.css';
  * while the draft names a problem.
  */
 export default function BillAnnexurePrintPage() {
-  const { t } = useTranslation();
-  const { work, month } = useBillPrintParams();
-  const query = useBillDraft(work, month);
-  const title = t('billDraft.print.annexureTitle', { work: workLabel(work), month: formatMonth(month) });
-  return (
-    <BillPrintFrame work={work} month={month} title={title} printable={Boolean(query.data)}>
-      {query.isPending ? (
-        <Text c="dimmed" role="status">
-          {t('billDraft.loading')}
-        </Text>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(query.error, 'somethingWentWrong')}
-        </Alert>
-      ) : (
-        <AnnexureSheet draft={query.data} title={title} />
-      )}
-    </BillPrintFrame>
-  );
+  return <BillDraftPrintPage titleKey="billDraft.print.annexureTitle" render={(draft, title) => <AnnexureSheet draft={draft} title={title} />} />;
 }
 
 function AnnexureSheet({ draft, title }: { draft: BillDraft; title: string }) {

@@ -1,14 +1,13 @@
-import { Alert, List, Text } from '@mantine/core';
+import { Alert, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BILL_PASSED } from '../../../shared/bills.js';
-import { errorText } from '../../api/error-text.js';
 import { currentLanguage } from '../../i18n/i18n.js';
 import { formatMonth } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { rupeesInWords } from './amount-in-words.js';
-import { useBillDraft, type BillDraft } from './bill-draft-api.js';
-import { useProblemTexts, workLabel } from './bill-draft-display.js';
-import { BillFiguresTable, BillPrintFrame, BillSheet, SignatureBlock, useBillPrintParams } from './bill-print-frame.js';
+import type { BillDraft } from './bill-draft-api.js';
+import { useProblemTexts } from './bill-draft-display.js';
+import { BillDraftPrintPage, BillFiguresTable, BillSheet, SignatureBlock } from './bill-print-frame.js';
 import classes from './bill-print.module.css';
 
 /**
@@ -19,27 +18,16 @@ import classes from './bill-print.module.css';
  * them; what keeps the bill from being made, or a bill out of date, is said above the sheet.
  */
 export default function BillCoverPrintPage() {
-  const { t } = useTranslation();
-  const { work, month } = useBillPrintParams();
-  const query = useBillDraft(work, month);
-  const title = t('billDraft.print.coverTitle', { work: workLabel(work), month: formatMonth(month) });
   return (
-    <BillPrintFrame work={work} month={month} title={title} printable={Boolean(query.data)}>
-      {query.isPending ? (
-        <Text c="dimmed" role="status">
-          {t('billDraft.loading')}
-        </Text>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(query.error, 'somethingWentWrong')}
-        </Alert>
-      ) : (
+    <BillDraftPrintPage
+      titleKey="billDraft.print.coverTitle"
+      render={(draft, title) => (
         <>
-          <CoverWarnings draft={query.data} />
-          <CoverSheet draft={query.data} title={title} />
+          <CoverWarnings draft={draft} />
+          <CoverSheet draft={draft} title={title} />
         </>
       )}
-    </BillPrintFrame>
+    />
   );
 }
 

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WorkType } from '../../../shared/work-types.js';
 import { formatMoney } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import type { BillDraft } from './bill-draft-api.js';
-import { useRateText, useUnitsText } from './bill-draft-display.js';
+import { useBillDraft, type BillDraft } from './bill-draft-api.js';
+import { useRateText, useUnitsText, workLabel } from './bill-draft-display.js';
+import { errorText } from '../../api/error-text.js';
 import { useCompanyProfile } from '../../company-profile.js';
+import { formatMonth } from '../../i18n/format.js';
 import { payrollMonth } from './payroll-display.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
 import classes from './bill-print.module.css';
@@ -122,5 +124,31 @@ export function BillFiguresTable({ draft, penaltyLabel }: { draft: BillDraft; pe
         </tr>
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A printed page made from the month's draft (the annexure, the cover page): the frame with
+ * its title, "Loading…" or the error while the draft is not there, then `render(draft, title)`.
+ */
+export function BillDraftPrintPage({ titleKey, render }: { titleKey: 'billDraft.print.annexureTitle' | 'billDraft.print.coverTitle'; render: (draft: BillDraft, title: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const { work, month } = useBillPrintParams();
+  const query = useBillDraft(work, month);
+  const title = t(titleKey, { work: workLabel(work), month: formatMonth(month) });
+  return (
+    <BillPrintFrame work={work} month={month} title={title} printable={Boolean(query.data)}>
+      {query.isPending ? (
+        <Text c="dimmed" role="status">
+          {t('billDraft.loading')}
+        </Text>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(query.error, 'somethingWentWrong')}
+        </Alert>
+      ) : (
+        render(query.data, title)
+      )}
+    </BillPrintFrame>
   );
 }
