@@ -420,6 +420,19 @@ export const MSG = {
   },
 
   /** the names of the contract terms' fields, as the forms label them and messages name them */
+  // office lists: search, sort, totals, export and print (issue 28, decision 0039)
+  lists: {
+    export: 'Export',
+    print: 'Print',
+    sortInvalid: "Sort by one of the list's columns",
+    sortBy: 'Sort by',
+    allWorkTypes: 'All work types',
+    filters: 'Filters',
+    noFilters: 'No filters',
+    printedOn: 'Printed on',
+    exportTooLarge: 'This view holds too many rows to export at once. Narrow it with a filter and try again.',
+  },
+
   billFields: {
     unit: 'Unit billed',
     rate: 'Rate',

@@ -40,7 +40,7 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
   const layout = (
     // largeTargets: every control at least 44 × 44 px (the supervisor's phone, outdoors; global.css)
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }} className={largeTargets ? 'large-targets' : undefined}>
-      <Group hiddenFrom="sm" mb="md">
+      <Group hiddenFrom="sm" mb="md" data-no-print>
         <Button
           variant="default"
           leftSection={<MenuIcon />}
@@ -70,7 +70,7 @@ export function AreaShell({ menuTitle, links, children, largeTargets = false }: 
         </Suspense>
       )}
       <Box className={classes.layout}>
-        <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm">
+        <Paper component="aside" withBorder radius="lg" p="sm" className={classes.aside} visibleFrom="sm" data-no-print>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb="xs">
             {menuTitle}
           </Text>

@@ -66,7 +66,7 @@ function TopBar() {
   const { t } = useTranslation();
   const m = useSiteMessages();
   return (
-    <header className={classes.header}>
+    <header className={classes.header} data-no-print>
       <div className={classes.contactStrip}>
         <div className={`${classes.container} ${classes.contactRow}`}>
           <a href={telHref(companyProfile.phone)} className={classes.contactLink}>
@@ -115,7 +115,7 @@ function Footer() {
   const { t } = useTranslation();
   const m = useSiteMessages();
   return (
-    <footer className={classes.footer}>
+    <footer className={classes.footer} data-no-print>
       <div className={`${classes.container} ${classes.footerGrid}`}>
         <div className={classes.footerAbout}>
           <Brand inverted />

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   addBillPenalty as addBillPenaltyRoute,
   billAnnexure,
@@ -20,10 +20,10 @@ import type { Guards } from '../../plugins/auth.js';
 import { answerOnce } from '../../request-keys.js';
 import { readCompanyProfile } from '../admin/admin.service.js';
 import type { Actor } from '../audit/audit.service.js';
-import type { PayrollFile } from '../payroll/files.js';
 import { annexureWorkbook } from './annexure.js';
 import { addBillPenalty, billFromDuties, complianceOf, computeDraft, getBillDraft, listBillPenalties, removeBillPenalty } from './bill-draft.service.js';
 import { listContractTerms, saveContractTerms } from './contract-terms.service.js';
+import { sendDownload } from '../../lists/list-sheet.js';
 
 /**
  * A penalty whose form is right but for its reason is refused 422, as its contract says: the
@@ -51,13 +51,6 @@ export function billDraftRoutes(deps: AppDeps, guards: Guards) {
   const admins = { onRequest: guards.roles(ROLE.admin) };
   const actorOf = (user: { id: string; name: string } | null): Actor => ({ id: user!.id, name: user!.name });
 
-  function sendFile(reply: FastifyReply, file: PayrollFile) {
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
-  }
 
   return async function billDraftPlugin(app: FastifyInstance): Promise<void> {
     serve(app, billDraft, managers, async (request) => getBillDraft(deps.db, request.query.work, request.query.month));
@@ -74,7 +67,7 @@ export function billDraftRoutes(deps: AppDeps, guards: Guards) {
     serve(app, billAnnexure, managers, async (request, reply) => {
       const { work, month } = request.query;
       const [{ draft }, profile] = await Promise.all([computeDraft(deps.db, work, month, null), readCompanyProfile(deps.db)]);
-      return sendFile(reply, annexureWorkbook(draft, profile));
+      return sendDownload(reply, annexureWorkbook(draft, profile));
     });
 
     serve(app, billCompliance, managers, async (request) => complianceOf(deps.db, request.query.work, request.query.month));

@@ -33,6 +33,7 @@ import { bankFile, bankMissingFile, ecrFile, esiFile, registerWorkbook, type Pay
 import { addDeduction, listDeductions, markDays, removeDeduction } from './month-entries.service.js';
 import { finalise, getPayroll, reopen, type PayrollClock } from './payroll.service.js';
 import { renderSlips } from './slips.js';
+import { sendDownload } from '../../lists/list-sheet.js';
 
 /** The payroll (issue 26), from the contracts of src/shared/api/payroll.ts: managers and admins. */
 export function payrollRoutes(deps: AppDeps, guards: Guards) {
@@ -41,13 +42,6 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
   const clock: PayrollClock = { now: () => deps.now(), timeZone: deps.config.appTz };
   const actorOf = (request: { user: { id: string; name: string } | null }) => ({ id: request.user!.id, name: request.user!.name });
 
-  function sendFile(reply: FastifyReply, file: PayrollFile) {
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
-  }
 
   return async function payrollPlugin(app: FastifyInstance): Promise<void> {
     serve(app, payrollRoute, { onRequest: managers }, async (request) => getPayroll(deps.db, clock, request.query.work, request.query.month));
@@ -71,7 +65,7 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
       async (request: { query: { work: Payroll['work']; month: string } }, reply: FastifyReply) => {
         const payroll = await getPayroll(deps.db, clock, request.query.work, request.query.month);
         if (finalOnly && payroll.status !== 'final') throw new HttpError(409, MSG.payroll.draftFile, { success: false, message: MSG.payroll.draftFile });
-        return sendFile(reply, make(payroll, await extrasOf(deps.db, payroll)));
+        return sendDownload(reply, make(payroll, await extrasOf(deps.db, payroll)));
       };
     serve(app, payrollEcr, { onRequest: managers }, filesOf((payroll) => ecrFile(payroll), true));
     serve(app, payrollEsi, { onRequest: managers }, filesOf(esiFile, true));
@@ -106,7 +100,7 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
       const { year, number } = monthParts(month);
       const who = staffId ? `_${rows[0]!.empid}` : '';
       const draft = payroll.status === 'draft' ? '_DRAFT' : '';
-      return sendFile(reply, { fileName: `Slips_${work}_${String(number).padStart(2, '0')}_${year}${who}${draft}.pdf`, contentType: 'application/pdf', body: pdf });
+      return sendDownload(reply, { fileName: `Slips_${work}_${String(number).padStart(2, '0')}_${year}${who}${draft}.pdf`, contentType: 'application/pdf', body: pdf });
     });
 
     serve(app, listDeductionsRoute, { onRequest: managers }, async (request) => ({

@@ -17,6 +17,7 @@ import type { Guards } from '../../plugins/auth.js';
 import { attendanceGrid, attendanceWorkbook } from './attendance.service.js';
 import { dashboardSummary } from './dashboard.service.js';
 import { wageRegister, wageWorkbook } from './wages.service.js';
+import { sendDownload } from '../../lists/list-sheet.js';
 
 /** Attendance (SPEC §2, §4), the wage register, and the manager dashboard summary, from src/shared/api/reports.ts. */
 export function reportRoutes(deps: AppDeps, guards: Guards) {
@@ -26,13 +27,8 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
   const grid = (query: { work: WorkType; month?: string | undefined }) =>
     attendanceGrid(deps.db, query.work, query.month ?? monthInZone(deps.now(), deps.config.appTz), deps.now(), deps.config.appTz);
 
-  function sendFile(reply: FastifyReply, file: { fileName: string; buffer: Buffer }) {
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(file.buffer);
-  }
+
+  const sendXlsx = (reply: FastifyReply, file: { fileName: string; buffer: Buffer }) => sendDownload(reply, { fileName: file.fileName, contentType: XLSX_TYPE, body: file.buffer });
 
   return async function reportPlugin(app: FastifyInstance): Promise<void> {
     // the grid marks the days after today: the day is part of what the answer depends on
@@ -43,11 +39,11 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
       return { ...result, workers: result.workers.map(({ wage: _wage, ...worker }) => worker) };
     });
 
-    serve(app, attendanceExport, { onRequest: managers }, async (request, reply) => sendFile(reply, attendanceWorkbook(await grid(request.query))));
+    serve(app, attendanceExport, { onRequest: managers }, async (request, reply) => sendXlsx(reply, attendanceWorkbook(await grid(request.query))));
 
     serve(app, wages, { onRequest: managers }, async (request) => wageRegister(await grid(request.query)));
 
-    serve(app, wagesExport, { onRequest: managers }, async (request, reply) => sendFile(reply, wageWorkbook(wageRegister(await grid(request.query)))));
+    serve(app, wagesExport, { onRequest: managers }, async (request, reply) => sendXlsx(reply, wageWorkbook(wageRegister(await grid(request.query)))));
 
     serve(app, dashboardSummaryRoute, { onRequest: managers, cacheScope: daily }, async () => dashboardSummary(deps.db, deps.now(), deps.config.appTz));
   };

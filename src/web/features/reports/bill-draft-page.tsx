@@ -15,7 +15,7 @@ import { formatDateTime, formatMoney, formatMonth, formatNumber } from '../../i1
 import { translateAnswer, useMessages } from '../../i18n/messages.js';
 import { MonthStepper } from './month-stepper.js';
 import { formatDueDate, payrollMonth } from './payroll-display.js';
-import { ReportDownloadButton } from './report-download-button.js';
+import { DownloadButton } from '../../components/download-button.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
 import { BillPenaltyDialog } from './bill-penalty-dialog.js';
 import { FromDutiesDialog } from './from-duties-dialog.js';
@@ -320,7 +320,7 @@ function Documents({ draft }: { draft: BillDraft }) {
       </Title>
       <Stack gap="xs">
         <Group gap="xs" wrap="wrap">
-          <ReportDownloadButton download={() => downloadAnnexure(token, draft.work, draft.month)} label={t('billDraft.documents.download')} />
+          <DownloadButton download={() => downloadAnnexure(token, draft.work, draft.month)} label={t('billDraft.documents.download')} />
           <Button component={Link} to={`${BASE}/bills/print/annexure?${search}`} variant="light" size="md">
             {t('billDraft.documents.printAnnexure')}
           </Button>

@@ -19,7 +19,7 @@ import { MonthStepper } from './month-stepper.js';
 import { downloadPayrollFile,
   downloadWageSlip, refusedRows, useFinalisePayroll, usePayroll, useReopenPayroll, type Payroll, type PayrollFile, type PayrollRow } from './payroll-api.js';
 import { formatDueDate, payrollMonth, useFlagLabel } from './payroll-display.js';
-import { ReportDownloadButton } from './report-download-button.js';
+import { DownloadButton } from '../../components/download-button.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
 import classes from './payroll.module.css';
 
@@ -125,7 +125,7 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
         </Text>
       )}
       <Group gap="xs" wrap="wrap" role="group" aria-label={t('payroll.files.title')}>
-        <ReportDownloadButton disabled={empty} download={file('register')} label={t('payroll.files.register')} />
+        <DownloadButton disabled={empty} download={file('register')} label={t('payroll.files.register')} />
         {empty ? (
           // a link cannot be disabled: an empty month shows a plain disabled button instead
           <Button variant="light" size="md" disabled>
@@ -136,11 +136,11 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
             {t('payroll.files.print')}
           </Button>
         )}
-        <ReportDownloadButton disabled={empty} download={file('slips')} label={t('payroll.files.slips')} variant="light" />
-        <ReportDownloadButton disabled={empty || !final} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
-        <ReportDownloadButton disabled={empty || !final} download={file('esi')} label={t('payroll.files.esi')} variant="light" />
-        <ReportDownloadButton disabled={empty || !final} download={file('bank')} label={t('payroll.files.bank')} variant="light" />
-        <ReportDownloadButton disabled={empty} download={file('bankMissing')} label={t('payroll.files.bankMissing')} variant="light" />
+        <DownloadButton disabled={empty} download={file('slips')} label={t('payroll.files.slips')} variant="light" />
+        <DownloadButton disabled={empty || !final} download={file('ecr')} label={t('payroll.files.ecr')} variant="light" />
+        <DownloadButton disabled={empty || !final} download={file('esi')} label={t('payroll.files.esi')} variant="light" />
+        <DownloadButton disabled={empty || !final} download={file('bank')} label={t('payroll.files.bank')} variant="light" />
+        <DownloadButton disabled={empty} download={file('bankMissing')} label={t('payroll.files.bankMissing')} variant="light" />
       </Group>
       {!final && !empty && (
         <Text size="sm" c="dimmed">

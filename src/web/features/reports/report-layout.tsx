@@ -7,7 +7,7 @@ import { useMessages } from '../../i18n/messages.js';
 import { errorText } from '../../api/error-text.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
-import { ReportDownloadButton } from './report-download-button.js';
+import { DownloadButton } from '../../components/download-button.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
 
 /**
@@ -50,7 +50,7 @@ export function ReportLayout<T>({
         <MonthStepper month={month} currentMonth={currentMonth} onChange={(next) => onChange({ month: next })} />
       </Group>
       <Group gap="sm">
-        <ReportDownloadButton disabled={!query.data || isEmpty(query.data)} download={download} />
+        <DownloadButton disabled={!query.data || isEmpty(query.data)} download={download} />
         <Button component={Link} to={link.to} variant="light" size="md">
           {link.label}
         </Button>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { errorText } from '../../api/error-text.js';
-import { useMessages } from '../../i18n/messages.js';
+import { errorText } from '../api/error-text.js';
+import { useMessages } from '../i18n/messages.js';
 
 /** 'Download Excel' (or `label`): saves the server's file; a failure shows the server's {msg}. */
-export function ReportDownloadButton({
+export function DownloadButton({
   download,
   disabled,
   label,
