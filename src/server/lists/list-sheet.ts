@@ -14,7 +14,7 @@ import { HttpError } from '../http-error.js';
  * cells in the company's time zone. The same rules as the annexure and the payroll files.
  */
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MONEY_FORMAT = '"₹"#,##0.00';
 const DATE_FORMAT = 'dd-mm-yyyy';
 const DATETIME_FORMAT = 'dd-mm-yyyy hh:mm';

@@ -30,5 +30,7 @@ export function useAddressParams() {
   };
   /** ?page=, a whole number from 1 (anything else is page 1) */
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  return { params, update, page };
+  /** The address as last asked for, which a quick second change builds on (a sort pressed twice). */
+  const current = () => latest.current;
+  return { params, update, page, current };
 }

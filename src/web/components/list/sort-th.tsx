@@ -10,10 +10,12 @@ import classes from './list.module.css';
  * way round on the next press; the page number is reset.
  */
 export function useSortParam<K extends string>(keys: readonly K[], resetKeys: readonly string[] = ['page']) {
-  const { params, update } = useAddressParams();
+  const { params, update, current } = useAddressParams();
   const order = parseSortText(params.get('sort'), keys);
   const toggle = (key: K) => {
-    const next: SortOrder<K> = order?.key === key ? { key, desc: !order.desc } : { key, desc: false };
+    // from the address last asked for: a second press before the page has drawn the first still turns the order round
+    const now = parseSortText(current().get('sort'), keys);
+    const next: SortOrder<K> = now?.key === key ? { key, desc: !now.desc } : { key, desc: false };
     update({ sort: sortText(next), ...Object.fromEntries(resetKeys.map((name) => [name, null])) });
   };
   return { order, toggle, sort: sortText(order) ?? undefined };

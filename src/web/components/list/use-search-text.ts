@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useAddressParams } from '../../forms/use-address-params.js';
 
 /** How long typing must pause before the address (and the request) follows the box. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A list's search box (issue 28): the typed text is the box's own state and the address
