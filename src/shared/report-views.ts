@@ -33,7 +33,7 @@ export function choiceFrom<const V extends string>(value: string | null | undefi
 export const paiseOf = (rupees: number | null): number => (rupees === null ? 0 : Math.round(rupees * 100));
 
 /** Whether a worker's name or Emp ID holds the search text (ignoring case and spaces around). */
-export function matchesWorker(row: { name: string; empid: string }, q: string | null | undefined): boolean {
+function matchesWorker(row: { name: string; empid: string }, q: string | null | undefined): boolean {
   const needle = q?.trim().toLowerCase();
   if (!needle) return true;
   return row.name.toLowerCase().includes(needle) || row.empid.toLowerCase().includes(needle);
@@ -46,7 +46,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  * server answers). Text columns compare as people read them (case-insensitive, E-2 before
  * E-10); number columns by value.
  */
-export function sortRows<T, K extends string>(rows: readonly T[], order: SortOrder<K> | null, valueOf: (row: T, key: K) => string | number | null): T[] {
+function sortRows<T, K extends string>(rows: readonly T[], order: SortOrder<K> | null, valueOf: (row: T, key: K) => string | number | null): T[] {
   if (!order) return [...rows];
   const sign = order.desc ? -1 : 1;
   return rows

@@ -56,7 +56,7 @@ export function downloadWages(token: string | null, work: WorkType, month: strin
 }
 
 /** What a month list's page shows: its search, filter and sort, as the view exports take them (issue 28). */
-export interface ListViewQuery {
+interface ListViewQuery {
   q?: string | undefined;
   days?: string | undefined;
   sort?: string | undefined;
