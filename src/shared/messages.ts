@@ -433,6 +433,13 @@ export const MSG = {
     exportTooLarge: 'This view holds too many rows to export at once. Narrow it with a filter and try again.',
   },
 
+  // the month lists' views: attendance, wage register, payroll (issue 28, part "reports")
+  reportLists: {
+    searchTooLong: 'Search for at most 100 characters',
+    daysInvalid: 'Choose workers with days or without days',
+    showInvalid: 'Choose one of the payroll filters: with or without EPF, with or without ESI, with other deductions, flagged',
+  },
+
   billFields: {
     unit: 'Unit billed',
     rate: 'Rate',

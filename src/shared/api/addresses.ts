@@ -102,6 +102,11 @@ export const API = {
   addHoliday: { method: 'POST', path: '/admin/holidays' },
   renameHoliday: { method: 'PUT', path: '/admin/holidays/{day}' },
   removeHoliday: { method: 'DELETE', path: '/admin/holidays/{day}' },
+
+  // the month lists' view exports: the page's search, filter and sort (issue 28, part "reports")
+  attendanceViewExport: { method: 'GET', path: '/attendance/view-export' },
+  wagesViewExport: { method: 'GET', path: '/wages/view-export' },
+  payrollExport: { method: 'GET', path: '/payroll/export' },
 } as const;
 
 type ApiName = keyof typeof API;

@@ -11,6 +11,7 @@ import {
   reopenBody,
   slipsQuery,
 } from '../schemas/payroll.js';
+import { payrollViewQuery } from '../report-views.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED, idParams, idempotencyKeyHeaders, successMsg } from './envelopes.js';
@@ -84,6 +85,18 @@ export const payrollRegister = fileRoute(
   'Register_{work}_{MM}_{YYYY}.xlsx: a row per worker, a column per day, the amounts, a signature column; "DRAFT" on a draft',
 );
 
+/** The payroll list as the page shows it (issue 28): search, filter and sort. */
+export const payrollExport = defineRoute({
+  ...API.payrollExport,
+  tags,
+  summary: 'The payroll list as the page shows it (search, filter, sort) as .xlsx',
+  query: payrollQuery.extend(payrollViewQuery.shape),
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Payroll_{yyyy-mm-dd}.xlsx: a title row naming the filters, the header, a row per worker shown, the Total row; money as ₹ with two decimals' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
 export const payrollSlips = defineRoute({
   ...API.payrollSlips,
   tags,
@@ -140,6 +153,7 @@ export const payrollContracts = [
   payrollBank,
   payrollBankMissing,
   payrollRegister,
+  payrollExport,
   payrollSlips,
   listDeductions,
   addDeduction,

@@ -1,4 +1,5 @@
 import { attendanceResponse, reportQuery, summaryResponse, wagesResponse } from '../schemas/reports.js';
+import { attendanceViewQuery, wagesViewQuery } from '../report-views.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED } from './envelopes.js';
@@ -46,6 +47,28 @@ export const wagesExport = defineRoute({
   },
 });
 
+export const attendanceViewExport = defineRoute({
+  ...API.attendanceViewExport,
+  tags: ['attendance'],
+  summary: 'The attendance grid as the page shows it (search, filter, sort) as .xlsx',
+  query: reportQuery.extend(attendanceViewQuery.shape),
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Attendance_{yyyy-mm-dd}.xlsx: a title row naming the filters, the header, a row per worker shown, the Total row' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const wagesViewExport = defineRoute({
+  ...API.wagesViewExport,
+  tags: ['attendance'],
+  summary: 'The wage register as the page shows it (search, filter, sort) as .xlsx',
+  query: reportQuery.extend(wagesViewQuery.shape),
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Wage_register_{yyyy-mm-dd}.xlsx: a title row naming the filters, the header, a row per worker shown, the Total row; money as ₹ with two decimals' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
 export const dashboardSummary = defineRoute({
   ...API.dashboardSummary,
   tags: ['dashboard'],
@@ -53,4 +76,4 @@ export const dashboardSummary = defineRoute({
   responses: { 200: summaryResponse, ...errorResponses(401, 403) },
 });
 
-export const reportContracts = [attendance, attendanceExport, wages, wagesExport, dashboardSummary];
+export const reportContracts = [attendance, attendanceExport, wages, wagesExport, dashboardSummary, attendanceViewExport, wagesViewExport];

@@ -10,6 +10,7 @@ import {
   payrollBankMissing,
   payrollEcr,
   payrollEsi,
+  payrollExport,
   payrollRegister,
   payrollSlips,
   removeDeduction as removeDeductionRoute,
@@ -33,7 +34,9 @@ import { bankFile, bankMissingFile, ecrFile, esiFile, registerWorkbook, type Pay
 import { addDeduction, listDeductions, markDays, removeDeduction } from './month-entries.service.js';
 import { finalise, getPayroll, reopen, type PayrollClock } from './payroll.service.js';
 import { renderSlips } from './slips.js';
-import { sendDownload } from '../../lists/list-sheet.js';
+import { sendDownload, sendListSheet } from '../../lists/list-sheet.js';
+import { dayInZone } from '../../../shared/time.js';
+import { payrollSheet } from '../reports/view-sheets.js';
 
 /** The payroll (issue 26), from the contracts of src/shared/api/payroll.ts: managers and admins. */
 export function payrollRoutes(deps: AppDeps, guards: Guards) {
@@ -72,6 +75,12 @@ export function payrollRoutes(deps: AppDeps, guards: Guards) {
     serve(app, payrollBank, { onRequest: managers }, filesOf(bankFile, true));
     serve(app, payrollBankMissing, { onRequest: managers }, filesOf(bankMissingFile));
     serve(app, payrollRegister, { onRequest: managers }, filesOf(registerWorkbook));
+
+    // the payroll list as the page shows it: search, filter, sort (issue 28)
+    serve(app, payrollExport, { onRequest: managers }, async (request, reply) => {
+      const payroll = await getPayroll(deps.db, clock, request.query.work, request.query.month);
+      return sendListSheet(reply, 'Payroll', payrollSheet(payroll, request.query), deps.config.appTz, dayInZone(deps.now(), deps.config.appTz));
+    });
 
     serve(app, payrollSlips, { onRequest: managers }, async (request, reply) => {
       const { work, month, staffId } = request.query;

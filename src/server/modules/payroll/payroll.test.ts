@@ -194,6 +194,56 @@ describe('the payroll of October 2026 (laundry)', () => {
     expect((await call('DELETE', `/payroll/deductions/${listed[1]._id}`)).statusCode).toBe(404);
   });
 
+  it('exports the payroll list as the page shows it (issue 28): search, filter, sort, money as ₹ and a Total row', async () => {
+    const payroll = (await call('GET', '/payroll?work=laundry&month=2026-10')).json<Payroll>();
+    const sheetOf = async (query: string) => {
+      const response = await call('GET', `/payroll/export?work=laundry&month=2026-10${query}`);
+      expect(response.statusCode, query).toBe(200);
+      const book = XLSX.read(response.rawPayload, { type: 'buffer', cellNF: true });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      return { response, sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null }) };
+    };
+    const names = (rows: unknown[][]) => rows.slice(2, -1).map((row) => row[0]);
+
+    const all = await sheetOf('&sort=-net');
+    expect(all.response.headers['content-disposition']).toContain('Payroll_2026-11-20.xlsx');
+    expect(all.rows[0]![0]).toBe('Payroll — Work type: LAUNDRY · Month: October 2026 · Status: Draft');
+    expect(all.rows[1]).toEqual(['Name', 'Emp ID', 'Days', 'Rate', 'Gross', 'EPF', 'ESI', 'Other deductions', 'Net', 'Flags']);
+    expect(names(all.rows)).toEqual([...payroll.rows].sort((a, b) => b.net - a.net).map((row) => row.name));
+    expect(all.sheet.I3).toMatchObject({ t: 'n', z: '"₹"#,##0.00' });
+    // the Total row against a plain second sum, column by column, in paise
+    const paise = (column: keyof PayrollRow) => payroll.rows.reduce((sum, row) => sum + Math.round((row[column] as number) * 100), 0);
+    const total = all.rows.at(-1)!;
+    expect(total[0]).toBe('Total');
+    expect(total[2]).toBe(payroll.rows.reduce((sum, row) => sum + row.days, 0));
+    const totalPaise = [4, 5, 6, 7, 8].map((index) => Math.round((total[index] as number) * 100));
+    expect(totalPaise).toEqual([paise('gross'), paise('pfEmployee'), paise('esiEmployee'), paise('otherDeductions'), paise('net')]);
+
+    // filters, each against the rows of the JSON answer
+    const filtered = {
+      noEpf: payroll.rows.filter((row) => row.pfEmployee === 0),
+      esi: payroll.rows.filter((row) => row.esiEmployee > 0),
+      deductions: payroll.rows.filter((row) => row.otherDeductions > 0),
+      flagged: payroll.rows.filter((row) => row.flags.length > 0),
+    };
+    expect(filtered.noEpf.map((row) => row.name)).toEqual(['Esha']);
+    expect(filtered.deductions.map((row) => row.name)).toEqual(['Esha']);
+    for (const [show, rows] of Object.entries(filtered)) {
+      const view = await sheetOf(`&show=${show}`);
+      expect(names(view.rows), show).toEqual(rows.map((row) => row.name));
+    }
+    const flagged = await sheetOf('&show=flagged&q=CHI');
+    expect(flagged.rows[0]![0]).toBe('Payroll — Work type: LAUNDRY · Month: October 2026 · Search: CHI · Show: Flagged · Status: Draft');
+    expect(names(flagged.rows)).toEqual(['Chitra']);
+    expect(flagged.rows[2]![9]).toBe('no UAN, no bank details, no date of birth');
+
+    const badShow = await call('GET', '/payroll/export?work=laundry&month=2026-10&show=rich');
+    expect([badShow.statusCode, badShow.json().msg]).toEqual([400, MSG.reportLists.showInvalid]);
+    const badSort = await call('GET', '/payroll/export?work=laundry&month=2026-10&sort=-uan');
+    expect([badSort.statusCode, badSort.json().msg]).toEqual([400, MSG.lists.sortInvalid]);
+    expect((await call('GET', '/payroll/export?work=laundry&month=2026-10', supervisor)).statusCode).toBe(403);
+  });
+
   it('makes the portals\' and the bank\'s files only from a final payroll; a draft\'s register says DRAFT', async () => {
     for (const name of ['ecr', 'esi', 'bank']) {
       const refused = await call('GET', `/payroll/${name}?work=laundry&month=2026-10`);

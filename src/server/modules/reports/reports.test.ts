@@ -216,6 +216,96 @@ describe('wage register', () => {
   });
 });
 
+/** A list view's .xlsx read back: its rows as values, and the sheet for the cells' types and formats. */
+function sheetOf(payload: Buffer) {
+  const book = XLSX.read(payload, { type: 'buffer', cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0]!]!;
+  return { sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null }) };
+}
+
+describe('the month lists’ view exports (issue 28)', () => {
+  type WageRow = { name: string; empid: string; days: number; wage: number | null; amount: number };
+  let idle: { id: string; empId: string };
+
+  beforeAll(async () => {
+    // on the register without a day this month
+    idle = await buildStaff(t.deps.db, { name: 'Zubin Idle', work: 'mcc', wage: '612.25' });
+  });
+
+  it('exports the wage register as the page shows it: search, filter and sort, money as ₹ with two decimals, the Total row', async () => {
+    const register = (await get('/wages?work=mcc&month=2026-11')).json() as { rows: WageRow[] };
+    const response = await get('/wages/view-export?work=mcc&month=2026-11&sort=-amount');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_TYPE);
+    expect(response.headers['content-disposition']).toContain('Wage_register_2026-11-20.xlsx');
+    const { sheet, rows } = sheetOf(response.rawPayload);
+    expect(rows[0]![0]).toBe('Wage register — Work type: MCC · Month: November 2026');
+    expect(rows[1]).toEqual(['Name', 'Emp ID', 'Days', 'Wage per day', 'Amount']);
+    // every worker of the register, the largest amount first
+    const byAmount = [...register.rows].sort((a, b) => b.amount - a.amount);
+    expect(rows.slice(2, -1).map((row) => row[0])).toEqual(byAmount.map((row) => row.name));
+    expect(rows.slice(2, -1).map((row) => row[1])).toEqual(byAmount.map((row) => row.empid));
+    // a money cell is a number with the ₹ format
+    expect(sheet.E3).toMatchObject({ t: 'n', v: byAmount[0]!.amount, z: '"₹"#,##0.00' });
+    // the Total row against a plain second sum in paise
+    const totalPaise = register.rows.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe('Total');
+    expect(total[2]).toBe(register.rows.reduce((sum, row) => sum + row.days, 0));
+    expect(Math.round((total[4] as number) * 100)).toBe(totalPaise);
+    expect(total[4]).toBe(4553.5 + 1500 + 700);
+  });
+
+  it('searches by name or Emp ID and filters by days, naming both in the title row', async () => {
+    const search = sheetOf((await get('/wages/view-export?work=mcc&month=2026-11&q=%20AS%20')).rawPayload);
+    expect(search.rows[0]![0]).toBe('Wage register — Work type: MCC · Month: November 2026 · Search: AS');
+    expect(search.rows.slice(2, -1).map((row) => row[0])).toEqual(['Asha']);
+    expect(search.rows.at(-1)).toEqual(['Total', null, 7, null, 4553.5]);
+
+    const byEmpId = sheetOf((await get(`/wages/view-export?work=mcc&month=2026-11&q=${encodeURIComponent(idle.empId)}`)).rawPayload);
+    expect(byEmpId.rows.slice(2, -1).map((row) => row[0])).toEqual(['Zubin Idle']);
+
+    const without = sheetOf((await get('/wages/view-export?work=mcc&month=2026-11&days=without')).rawPayload);
+    expect(without.rows[0]![0]).toContain('Workers: Without days');
+    expect(without.rows.slice(2, -1).map((row) => row[0])).toEqual(['Zubin Idle']);
+    expect(without.rows.at(-1)).toEqual(['Total', null, 0, null, 0]);
+    const withDays = sheetOf((await get('/wages/view-export?work=mcc&month=2026-11&days=with&sort=name')).rawPayload);
+    expect(withDays.rows.slice(2, -1).map((row) => row[0])).not.toContain('Zubin Idle');
+  });
+
+  it('exports the attendance view: a column per day, per-day present counts and the days in the Total row', async () => {
+    const grid = (await get('/attendance?work=mcc&month=2026-11')).json() as { workers: { name: string; codes: string[]; total: number }[] };
+    const response = await get('/attendance/view-export?work=mcc&month=2026-11&sort=-days&days=with');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Attendance_2026-11-20.xlsx');
+    const { rows } = sheetOf(response.rawPayload);
+    expect(rows[0]![0]).toBe('Attendance — Work type: MCC · Month: November 2026 · Workers: With days');
+    expect(rows[1]).toEqual(['Name', 'Emp ID', ...Array.from({ length: 30 }, (_, i) => String(i + 1)), 'Total']);
+    const shown = grid.workers.filter((worker) => worker.total > 0).sort((a, b) => b.total - a.total);
+    expect(rows.slice(2, -1).map((row) => row[0])).toEqual(shown.map((worker) => worker.name));
+    expect(rows[2]![2 + 4]).toBe('P2'); // Asha, the 5th
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe('Total');
+    // the 3rd: Asha and Bala present
+    expect(total[2 + 2]).toBe(shown.filter((worker) => ['P', 'P2', 'P3'].includes(worker.codes[2]!)).length);
+    expect(total[2 + 2]).toBe(2);
+    expect(total[32]).toBe(shown.reduce((sum, worker) => sum + worker.total, 0));
+  });
+
+  it('refuses an unknown sort or filter (400) and supervisors (403)', async () => {
+    const badSort = await get('/wages/view-export?work=mcc&month=2026-11&sort=aadhar');
+    expect([badSort.statusCode, badSort.json().msg]).toEqual([400, MSG.lists.sortInvalid]);
+    const badDays = await get('/attendance/view-export?work=mcc&month=2026-11&days=some');
+    expect([badDays.statusCode, badDays.json().msg]).toEqual([400, MSG.reportLists.daysInvalid]);
+    const long = await get(`/wages/view-export?work=mcc&month=2026-11&q=${'a'.repeat(101)}`);
+    expect([long.statusCode, long.json().msg]).toEqual([400, MSG.reportLists.searchTooLong]);
+    const supervisor = await newSessionToken(t, { role: ROLE.supervisor });
+    for (const path of ['/wages/view-export?work=mcc&month=2026-11', '/attendance/view-export?work=mcc&month=2026-11']) {
+      expect((await get(path, supervisor)).statusCode, path).toBe(403);
+    }
+  });
+});
+
 describe('the API document', () => {
   it('states the report query and the exports’ media type', async () => {
     type Operation = { parameters?: { name: string; required?: boolean; schema: { enum?: unknown[]; anyOf?: unknown[] } }[]; responses: Record<string, { content?: object }> };

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   attendance,
   attendanceExport,
+  attendanceViewExport,
   dashboardSummary as dashboardSummaryRoute,
   wages,
   wagesExport,
+  wagesViewExport,
   XLSX_TYPE,
 } from '../../../shared/api/reports.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -17,7 +19,8 @@ import type { Guards } from '../../plugins/auth.js';
 import { attendanceGrid, attendanceWorkbook } from './attendance.service.js';
 import { dashboardSummary } from './dashboard.service.js';
 import { wageRegister, wageWorkbook } from './wages.service.js';
-import { sendDownload } from '../../lists/list-sheet.js';
+import { sendDownload, sendListSheet } from '../../lists/list-sheet.js';
+import { attendanceSheet, wagesSheet } from './view-sheets.js';
 
 /** Attendance (SPEC §2, §4), the wage register, and the manager dashboard summary, from src/shared/api/reports.ts. */
 export function reportRoutes(deps: AppDeps, guards: Guards) {
@@ -44,6 +47,16 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
     serve(app, wages, { onRequest: managers }, async (request) => wageRegister(await grid(request.query)));
 
     serve(app, wagesExport, { onRequest: managers }, async (request, reply) => sendXlsx(reply, wageWorkbook(wageRegister(await grid(request.query)))));
+
+    // the page's view (search, filter, sort) of the same grid and register (issue 28)
+    const today = () => dayInZone(deps.now(), deps.config.appTz);
+    serve(app, attendanceViewExport, { onRequest: managers }, async (request, reply) =>
+      sendListSheet(reply, 'Attendance', attendanceSheet(await grid(request.query), request.query), deps.config.appTz, today()),
+    );
+
+    serve(app, wagesViewExport, { onRequest: managers }, async (request, reply) =>
+      sendListSheet(reply, 'Wage_register', wagesSheet(wageRegister(await grid(request.query)), request.query), deps.config.appTz, today()),
+    );
 
     serve(app, dashboardSummaryRoute, { onRequest: managers, cacheScope: daily }, async () => dashboardSummary(deps.db, deps.now(), deps.config.appTz));
   };

@@ -54,3 +54,20 @@ export function downloadAttendance(token: string | null, work: WorkType, month: 
 export function downloadWages(token: string | null, work: WorkType, month: string): Promise<string> {
   return download(API.wagesExport, { query: { work, month }, token });
 }
+
+/** What a month list's page shows: its search, filter and sort, as the view exports take them (issue 28). */
+interface ListViewQuery {
+  q?: string | undefined;
+  days?: string | undefined;
+  sort?: string | undefined;
+}
+
+/** Saves the attendance grid as the page shows it (search, filter, sort), with its Total row. */
+export function downloadAttendanceView(token: string | null, work: WorkType, month: string, view: ListViewQuery): Promise<string> {
+  return download(API.attendanceViewExport, { query: { work, month, ...view }, token });
+}
+
+/** Saves the wage register as the page shows it (search, filter, sort), with its Total row. */
+export function downloadWagesView(token: string | null, work: WorkType, month: string, view: ListViewQuery): Promise<string> {
+  return download(API.wagesViewExport, { query: { work, month, ...view }, token });
+}

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert, VisuallyHidden } from '@mantine/core';
 import { errorText } from '../../api/error-text.js';
 import type { AttendanceGrid as Grid } from './api.js';
-import { FUTURE_DAY, isFutureDay, type AttendanceCode } from '../../../shared/attendance.js';
+import { FUTURE_DAY, isFutureDay, isPresent, type AttendanceCode } from '../../../shared/attendance.js';
+import type { SortOrder } from '../../../shared/list-view.js';
+import type { ATTENDANCE_SORT } from '../../../shared/report-views.js';
 import { formatMonth, formatShortDay } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { ActionsMenu } from '../../components/lazy-floating.js';
@@ -22,21 +24,38 @@ const codeClass: Record<AttendanceCode, string | undefined> = {
 };
 
 type Worker = Grid['workers'][number];
+type SortKey = (typeof ATTENDANCE_SORT)[number];
 
 /** 'YYYY-MM-DD' of a day of the grid's month. */
 const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 
 /**
  * SPEC §2 attendance grid: a row per worker, a column per day of the month, the Total
- * column, and a footer with the workers present per day and the grand total. Every figure
- * comes from the server. The codes (A, P, P2, P3) are SPEC's, the same in every language;
+ * column, and a footer with the workers present per day and the grand total, then the
+ * Total row (the workers' totals added up). The rows are `workers`, the page's view of the
+ * grid (its search, filter and sort, issue 28); the footer adds up those rows. The codes and
+ * totals come from the server. The codes (A, P, P2, P3) are SPEC's, the same in every language;
  * L, W and H (issue 26) are the days marked as leave, weekly off or holiday.
  *
  * With `canMark` (managers and admins) and the month's payroll not final, each day cell is a
  * button that opens a small menu: paid or unpaid leave, weekly off, holiday, clear, or
  * "Mark several days…" (a dialog with from and to).
  */
-export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid: Grid; categoryLabel: string; canMark?: boolean }) {
+export function AttendanceGrid({
+  grid,
+  workers,
+  categoryLabel,
+  canMark = false,
+  order,
+  onSort,
+}: {
+  grid: Grid;
+  workers: Worker[];
+  categoryLabel: string;
+  canMark?: boolean;
+  order: SortOrder<SortKey> | null;
+  onSort: (key: SortKey) => void;
+}) {
   const { t } = useTranslation();
   const m = useMessages();
   const days = Array.from({ length: grid.days }, (_, index) => index + 1);
@@ -51,6 +70,24 @@ export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid:
   const [rangeFor, setRangeFor] = useState<{ worker: Worker; day: number } | null>(null);
   const [focusCell, setFocusCell] = useState<string | null>(null);
   const mark = useMarkDays();
+  // the workers shown present on each day, their sum, and their totals added up
+  const dayTotals = days.map((day) => workers.filter((worker) => isPresent(worker.codes[day - 1]!)).length);
+  const presentTotal = dayTotals.reduce((sum, count) => sum + count, 0);
+  const total = workers.reduce((sum, worker) => sum + worker.total, 0);
+  const sortHead = (key: SortKey, label: string) => {
+    const direction = order?.key === key ? (order.desc ? 'descending' : 'ascending') : undefined;
+    return {
+      'aria-sort': direction,
+      children: (
+        <button type="button" className={classes.sortButton} onClick={() => onSort(key)}>
+          {label}
+          <span className={classes.sortArrow} aria-hidden>
+            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+          </span>
+        </button>
+      ),
+    } as const;
+  };
 
   useEffect(() => {
     if (!focusCell || menuAt) return;
@@ -107,13 +144,11 @@ export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid:
         {errorText(mark.error, 'somethingWentWrong')}
       </Alert>
     )}
-    <div ref={scroller} className={classes.scroll} tabIndex={0} role="region" aria-label={t('reports.attendanceOf', { category: categoryLabel, month: formatMonth(grid.month) })}>
+    <div ref={scroller} className={`${classes.scroll} print-table`} tabIndex={0} role="region" aria-label={t('reports.attendanceOf', { category: categoryLabel, month: formatMonth(grid.month) })}>
       <table className={classes.grid}>
         <thead>
           <tr>
-            <th scope="col" className={classes.name}>
-              {m('columnName')}
-            </th>
+            <th scope="col" className={classes.name} {...sortHead('name', m('columnName'))} />
             {days.map((day) => (
               <th
                 key={day}
@@ -126,13 +161,11 @@ export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid:
                 {holidays.has(day) && <VisuallyHidden>{` ${holidays.get(day)}`}</VisuallyHidden>}
               </th>
             ))}
-            <th scope="col" className={classes.total}>
-              {m('columnTotal')}
-            </th>
+            <th scope="col" className={classes.total} {...sortHead('days', m('columnTotal'))} />
           </tr>
         </thead>
         <tbody>
-          {grid.workers.map((worker) => (
+          {workers.map((worker) => (
             <tr key={worker._id}>
               <th scope="row" className={classes.name}>
                 {worker.name}
@@ -152,12 +185,19 @@ export function AttendanceGrid({ grid, categoryLabel, canMark = false }: { grid:
             <th scope="row" className={classes.name}>
               {m('presentPerDay')}
             </th>
-            {grid.dayTotals.map((count, index) => (
+            {dayTotals.map((count, index) => (
               <td key={index} className={isFuture(index + 1) ? `${dayClass(index + 1)} ${classes.codeFuture}` : dayClass(index + 1)}>
                 {isFuture(index + 1) ? FUTURE_DAY : count}
               </td>
             ))}
-            <td className={classes.total}>{grid.grandTotal}</td>
+            <td className={classes.total}>{presentTotal}</td>
+          </tr>
+          <tr data-totals-row>
+            <th scope="row" className={classes.name}>
+              {m('columnTotal')}
+            </th>
+            <td colSpan={grid.days} />
+            <td className={classes.total}>{total}</td>
           </tr>
         </tfoot>
       </table>

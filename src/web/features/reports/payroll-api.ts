@@ -119,3 +119,8 @@ export function downloadPayrollFile(token: string | null, file: PayrollFile, wor
 export function downloadWageSlip(token: string | null, work: WorkType, month: string, staffId: string): Promise<string> {
   return download(API.payrollSlips, { query: { work, month, staffId }, token });
 }
+
+/** Saves the payroll list as the page shows it (search, filter, sort), with its Total row (issue 28). */
+export function downloadPayrollView(token: string | null, work: WorkType, month: string, view: { q?: string | undefined; show?: string | undefined; sort?: string | undefined }): Promise<string> {
+  return download(API.payrollExport, { query: { work, month, ...view }, token });
+}

@@ -5,6 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BLOCKING_FLAGS, FLAG } from '../../../shared/payroll.js';
+import type { SortOrder } from '../../../shared/list-view.js';
+import { PAYROLL_SHOWS, PAYROLL_SORT, payrollTotals, payrollView, type PayrollShow } from '../../../shared/report-views.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
+import { SortTh } from '../../components/list/sort-th.js';
+import { TotalsRow } from '../../components/list/totals-row.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
@@ -16,11 +21,12 @@ import { formatMoney, formatMonth, formatNumber } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { DeductionsDialog } from './deductions-dialog.js';
 import { MonthStepper } from './month-stepper.js';
-import { downloadPayrollFile,
+import { downloadPayrollFile, downloadPayrollView,
   downloadWageSlip, refusedRows, useFinalisePayroll, usePayroll, useReopenPayroll, type Payroll, type PayrollFile, type PayrollRow } from './payroll-api.js';
 import { formatDueDate, payrollMonth, useFlagLabel } from './payroll-display.js';
 import { DownloadButton } from '../../components/download-button.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
+import { useListView, useViewFilters, ViewToolbar } from './report-view.js';
 import classes from './payroll.module.css';
 
 /**
@@ -44,7 +50,7 @@ export default function PayrollPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm" data-no-print>
         <Stack gap={4}>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {title}
@@ -54,7 +60,7 @@ export default function PayrollPage() {
         <MonthStepper month={month} currentMonth={currentMonth} onChange={(next) => update({ month: next })} />
       </Group>
       <Tabs value={work} onChange={(value) => value && update({ work: value as WorkType, month })} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List data-no-print>
           {CATEGORY_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
               {tab.label}
@@ -72,7 +78,7 @@ export default function PayrollPage() {
                 {errorText(query.error, 'somethingWentWrong')}
               </Alert>
             ) : (
-              <PayrollView payroll={query.data} isAdmin={isAdmin} base={base} workLabel={tab.label} />
+              <PayrollView payroll={query.data} isAdmin={isAdmin} base={base} workLabel={tab.label} title={title} />
             )}
           </Tabs.Panel>
         ))}
@@ -97,9 +103,35 @@ function PayrollStatus({ payroll }: { payroll: Payroll }) {
   );
 }
 
-function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; isAdmin: boolean; base: string; workLabel: string }) {
+type PayrollSortKey = (typeof PAYROLL_SORT)[number];
+
+/** The payroll filter's choices and how the printed heading names the one chosen. */
+function useShowChoices() {
+  const { t } = useTranslation();
+  const labels: Record<PayrollShow, string> = {
+    epf: t('payroll.lists.showEpf'),
+    noEpf: t('payroll.lists.showNoEpf'),
+    esi: t('payroll.lists.showEsi'),
+    noEsi: t('payroll.lists.showNoEsi'),
+    deductions: t('payroll.lists.showDeductions'),
+    flagged: t('payroll.lists.showFlagged'),
+  };
+  return {
+    label: t('payroll.lists.show'),
+    choices: [{ value: '' as const, label: t('payroll.lists.showAll') }, ...PAYROLL_SHOWS.map((value) => ({ value, label: labels[value] }))],
+    titleOf: (value: PayrollShow | null) => (value ? `${t('payroll.lists.show')}: ${labels[value]}` : null),
+  };
+}
+
+function PayrollView({ payroll, isAdmin, base, workLabel, title }: { payroll: Payroll; isAdmin: boolean; base: string; workLabel: string; title: string }) {
   const { t } = useTranslation();
   const { token } = useAuth();
+  // the page's view of the month (issue 28): search, filter and sort in the address
+  const view = useListView(PAYROLL_SORT, 'show', PAYROLL_SHOWS);
+  const shows = useShowChoices();
+  const rows = payrollView(payroll.rows, { q: view.search.query, show: view.filter, sort: view.order });
+  const filters = useViewFilters(payroll.work, payroll.month, view.search.query, shows.titleOf(view.filter));
+  filters.push(payroll.status === 'final' ? t('payroll.status.final') : t('payroll.status.draft'));
   const [deductionsFor, setDeductionsFor] = useState<PayrollRow | null>(null);
   const final = payroll.status === 'final';
   const empty = payroll.rows.length === 0;
@@ -115,16 +147,16 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
 
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" data-no-print>
         {!final && <FinaliseButton payroll={payroll} workLabel={workLabel} disabled={empty} />}
         {final && isAdmin && <ReopenButton payroll={payroll} workLabel={workLabel} />}
       </Group>
       {final && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-no-print>
           {isAdmin ? t('payroll.finalNoteAdmin') : t('payroll.finalNote')}
         </Text>
       )}
-      <Group gap="xs" wrap="wrap" role="group" aria-label={t('payroll.files.title')}>
+      <Group gap="xs" wrap="wrap" role="group" aria-label={t('payroll.files.title')} data-no-print>
         <DownloadButton disabled={empty} download={file('register')} label={t('payroll.files.register')} />
         {empty ? (
           // a link cannot be disabled: an empty month shows a plain disabled button instead
@@ -143,7 +175,7 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
         <DownloadButton disabled={empty} download={file('bankMissing')} label={t('payroll.files.bankMissing')} variant="light" />
       </Group>
       {!final && !empty && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-no-print>
           {t('payroll.files.draftNote')}
         </Text>
       )}
@@ -154,7 +186,21 @@ function PayrollView({ payroll, isAdmin, base, workLabel }: { payroll: Payroll; 
       ) : (
         <>
           <FlagSummary rows={payroll.rows} base={base} canEdit={!isAdmin} />
-          <PayrollTable payroll={payroll} onDeductions={setDeductionsFor} onSlip={(row) => void slipOf(row)} />
+          <ViewToolbar
+            search={view.search}
+            filter={{ label: shows.label, value: view.filter, onChange: view.setFilter, choices: shows.choices }}
+            shown={rows.length}
+            count={payroll.rows.length}
+            onExport={() => downloadPayrollView(token, payroll.work, payroll.month, { q: view.search.query || undefined, show: view.filter ?? undefined, sort: view.sort })}
+          />
+          <PrintHeading title={title} filters={filters} />
+          {rows.length === 0 ? (
+            <Text c="dimmed" py="lg">
+              {t('payroll.lists.noMatch')}
+            </Text>
+          ) : (
+            <PayrollTable rows={rows} order={view.order} onSort={view.toggle} onDeductions={setDeductionsFor} onSlip={(row) => void slipOf(row)} />
+          )}
         </>
       )}
       {deductionsFor && (
@@ -177,7 +223,7 @@ function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string
   for (const row of rows) for (const flag of row.flags) if (!isBlocking(flag)) others.set(flag, (others.get(flag) ?? 0) + 1);
   if (below.length === 0 && others.size === 0) return null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-no-print>
       {below.length > 0 && (
         <Alert color="red" variant="light" title={onlyMinimumWage ? t('payroll.belowMinimum', { count: below.length }) : t('payroll.blocked', { count: below.length })}>
           <List size="sm" spacing={2}>
@@ -213,8 +259,26 @@ function FlagSummary({ rows, base, canEdit }: { rows: PayrollRow[]; base: string
 const isBlocking = (flag: string) => (BLOCKING_FLAGS as readonly string[]).includes(flag);
 const isBlocked = (row: PayrollRow) => row.flags.some(isBlocking);
 
-/** The readable columns, a details row per worker on demand, and the totals. */
-function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onDeductions: (row: PayrollRow) => void; onSlip: (row: PayrollRow) => void }) {
+const right = (content: string) => (
+  <Text component="span" display="block" ta="right" fz="sm" fw={700}>
+    {content}
+  </Text>
+);
+
+/** The readable columns, a details row per worker on demand, and the totals of the rows shown (in paise). */
+function PayrollTable({
+  rows,
+  order,
+  onSort,
+  onDeductions,
+  onSlip,
+}: {
+  rows: PayrollRow[];
+  order: SortOrder<PayrollSortKey> | null;
+  onSort: (key: PayrollSortKey) => void;
+  onDeductions: (row: PayrollRow) => void;
+  onSlip: (row: PayrollRow) => void;
+}) {
   const { t } = useTranslation();
   const m = useMessages();
   const flagLabel = useFlagLabel();
@@ -225,30 +289,36 @@ function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onD
       if (!next.delete(staffId)) next.add(staffId);
       return next;
     });
-  const { totals } = payroll;
+  const totals = payrollTotals(rows);
+  const money = (paise: number) => right(formatMoney(paise / 100));
+  const sortable = (key: PayrollSortKey, label: string, numeric = false) => (
+    <SortTh sortKey={key} order={order} onSort={onSort} numeric={numeric}>
+      {label}
+    </SortTh>
+  );
   return (
     // a region that takes keyboard focus, so its columns can be scrolled with the arrow keys (WCAG 2.1.1)
-    <Table.ScrollContainer minWidth={980} type="native" tabIndex={0} role="region" aria-label={t('payroll.tableLabel')}>
+    <Table.ScrollContainer minWidth={980} type="native" tabIndex={0} role="region" aria-label={t('payroll.tableLabel')} className="print-table">
       <Table withTableBorder verticalSpacing="xs" fz="sm" className={classes.table}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{m('columnName')}</Table.Th>
-            <Table.Th>{m('columnEmpId')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.days')}</Table.Th>
+            {sortable('name', m('columnName'))}
+            {sortable('empid', m('columnEmpId'))}
+            {sortable('days', t('payroll.columns.days'), true)}
             <Table.Th ta="right">{t('payroll.columns.rate')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.epf')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.esi')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.other')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.net')}</Table.Th>
+            {sortable('gross', t('payroll.columns.gross'), true)}
+            {sortable('epf', t('payroll.columns.epf'), true)}
+            {sortable('esi', t('payroll.columns.esi'), true)}
+            {sortable('other', t('payroll.columns.other'), true)}
+            {sortable('net', t('payroll.columns.net'), true)}
             <Table.Th>{t('payroll.columns.flags')}</Table.Th>
-            <Table.Th className={classes.actionsHead}>
+            <Table.Th className={classes.actionsHead} data-no-print>
               <span className={classes.hidden}>{t('payroll.columns.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {payroll.rows.map((row) => {
+          {rows.map((row) => {
             const shown = open.has(row.staffId);
             return (
               <Fragment key={row.staffId}>
@@ -273,7 +343,7 @@ function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onD
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-no-print>
                     <ActionsMenu
                       target={(props) => (
                         <Button variant="default" size="compact-sm" aria-label={t('payroll.actionsFor', { name: row.name })} aria-haspopup="menu" {...props}>
@@ -299,20 +369,7 @@ function PayrollTable({ payroll, onDeductions, onSlip }: { payroll: Payroll; onD
             );
           })}
         </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr fw={700}>
-            <Table.Th scope="row">{m('columnTotal')}</Table.Th>
-            <Table.Td />
-            <Table.Td ta="right">{formatNumber(totals.days)}</Table.Td>
-            <Table.Td />
-            <Table.Td ta="right">{formatMoney(totals.gross)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(totals.pfEmployee)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(totals.esiEmployee)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(totals.otherDeductions)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(totals.net)}</Table.Td>
-            <Table.Td colSpan={2} />
-          </Table.Tr>
-        </Table.Tfoot>
+        <TotalsRow cells={[null, right(formatNumber(totals.days)), null, money(totals.gross), money(totals.epf), money(totals.esi), money(totals.other), money(totals.net), null]} />
       </Table>
     </Table.ScrollContainer>
   );

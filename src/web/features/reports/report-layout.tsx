@@ -9,12 +9,15 @@ import type { WorkType } from '../../../shared/work-types.js';
 import { MonthStepper } from './month-stepper.js';
 import { DownloadButton } from '../../components/download-button.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
 
 /**
  * The frame of a monthly report page (attendance, wage register): the title with the
  * month stepper, 'Download Excel' and a link to the other report, the six work tabs, and
  * the panel's 'Loading data...', error and 'No workers in this category.' states. The
- * report itself is `children`, drawn once the answer has rows.
+ * report itself is `children`, drawn once the answer has rows, after `toolbar` (the
+ * view's search, filter, Export and Print, issue 28). On paper only the report prints,
+ * under a heading naming the view's filters (`printFilters`).
  */
 export function ReportLayout<T>({
   title,
@@ -26,6 +29,8 @@ export function ReportLayout<T>({
   isEmpty,
   download,
   link,
+  toolbar,
+  printFilters,
   children,
 }: {
   title: string;
@@ -37,26 +42,30 @@ export function ReportLayout<T>({
   isEmpty: (data: T) => boolean;
   download: () => Promise<unknown>;
   link: { to: string; label: string };
+  /** the view's controls, drawn above the report once it has rows */
+  toolbar?: (data: T) => ReactNode;
+  /** the view's filters, named in the printed heading */
+  printFilters?: string[];
   children: (data: T) => ReactNode;
 }) {
   const m = useMessages();
   useDocumentTitle(`${title} · Dutyroll`);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm" data-no-print>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           {title}
         </Title>
         <MonthStepper month={month} currentMonth={currentMonth} onChange={(next) => onChange({ month: next })} />
       </Group>
-      <Group gap="sm">
+      <Group gap="sm" data-no-print>
         <DownloadButton disabled={!query.data || isEmpty(query.data)} download={download} />
         <Button component={Link} to={link.to} variant="light" size="md">
           {link.label}
         </Button>
       </Group>
       <Tabs value={work} onChange={(value) => value && onChange({ work: value as WorkType })} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List data-no-print>
           {CATEGORY_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
               {tab.label}
@@ -78,7 +87,11 @@ export function ReportLayout<T>({
                 {m('noWorkersInCategory')}
               </Text>
             ) : (
-              children(query.data)
+              <Stack gap="sm">
+                {toolbar?.(query.data)}
+                <PrintHeading title={title} filters={printFilters ?? []} />
+                {children(query.data)}
+              </Stack>
             )}
           </Tabs.Panel>
         ))}
