@@ -46,7 +46,7 @@ describe('roleLabel', () => {
 
   it("names them in the reader's language", async () => {
     await setLanguage('hi');
-    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['पर्यवेक्षक', 'प्रबंधक', 'एडमिन']);
+    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['सुपरवाइज़र', 'मैनेजर', 'एडमिन']);
     await setLanguage('ml');
     expect(roleLabel(1, t)).toBe('മാനേജർ');
   });
