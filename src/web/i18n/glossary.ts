@@ -11,7 +11,7 @@
  * is what a sentence must contain, at the start of a word (दल is not the दल of बदलाव). A new translation that names a concept another way fails
  * the test: use the glossary's word, or change the glossary here (for every text at once).
  */
-export interface GlossaryWord {
+interface GlossaryWord {
   /** the word as a label shows it */
   word: string;
   /** the part every form of the word shares in a sentence; the word itself when not given */
