@@ -223,7 +223,8 @@ for (const code of ['hi', 'ml'] as const) test.describe(`in ${code}`, () => {
 
     await page.goto(`/dashboard/admin/Live-train/${dutyId}`);
     await page.getByRole('heading', { name: fill(t.liveTrain.train, { trainno: TRAIN }) }).waitFor();
-    await page.getByText(t.liveTrain.statuses.processing).waitFor();
+    // the duty's status among its details (the history below shows it too, translated, issue 28)
+    await page.locator('dl').getByText(t.liveTrain.statuses.processing).waitFor();
     await page.getByRole('table', { name: t.liveTrain.history }).getByText(t.audit.actions.duty.create).waitFor();
     await expectNoEnglish(page, `${code}-live-train`);
 

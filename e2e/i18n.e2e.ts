@@ -12,8 +12,9 @@ import { callApi, openPage, PHONE, realErrors, screenshot, startApp, type Accoun
  * The supervisor's screens in Hindi and Malayalam (issue 14 part 3): the language is
  * chosen on the sign-in page of a 360 px phone, and the supervisor's pages (live list,
  * Add Duty with a validation message, completed list, train detail) show no English but
- * SPEC's fixed names (the work types) and the data the test made. The choice survives a
- * reload; switching back to English in the menu shows SPEC's English texts exactly.
+ * SPEC's fixed names (the work types) and the data the test made, drawn with fonts that
+ * have the script (no missing-glyph boxes, issue 28). The choice survives a reload;
+ * switching back to English in the menu shows SPEC's English texts exactly.
  */
 
 const manager: Account = { name: 'Asha Nair', email: 'asha@example.com', password: 'S3cure-pass', role: 'manager' };
@@ -99,6 +100,76 @@ async function englishLeft(page: Page, language: 'hi' | 'ml'): Promise<string[]>
   return [...new Set(left)];
 }
 
+/**
+ * Each language's script (its Unicode block) and the font family that must draw it: Debian's
+ * fonts-noto-core has Noto Sans Devanagari and Noto Sans Malayalam (CI installs it, .ci/run).
+ * Without them Chromium draws the letters with the page's first font, whose missing-glyph
+ * box ("tofu") it reports as that font's glyphs: Noto Sans or DejaVu Sans alone.
+ */
+const SCRIPTS = {
+  hi: { letters: /[\u0900-\u097F]/u, font: /Devanagari/i },
+  ml: { letters: /[\u0D00-\u0D7F]/u, font: /Malayalam/i },
+} as const;
+
+interface DrawnText {
+  text: string;
+  fonts: { familyName: string; glyphCount: number }[];
+}
+
+/**
+ * The fonts Chromium actually drew each element's own text with that has letters of the
+ * language's script (CSS.getPlatformFontsForNode: the platform fonts of the element's text
+ * children, with their glyph counts); elements not drawn (hidden) are left out.
+ */
+async function drawnTexts(page: Page, language: 'hi' | 'ml'): Promise<DrawnText[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    type DomNode = { nodeId: number; nodeType: number; nodeValue: string; children?: DomNode[] };
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1 })) as { root: DomNode };
+    // each element with its own text (its text children, joined), where that text is in the script
+    const owners: { nodeId: number; text: string }[] = [];
+    const visit = (node: DomNode) => {
+      const own = (node.children ?? []).filter((child) => child.nodeType === 3).map((child) => child.nodeValue).join('');
+      if (node.nodeType === 1 && SCRIPTS[language].letters.test(own)) owners.push({ nodeId: node.nodeId, text: own });
+      for (const child of node.children ?? []) visit(child);
+    };
+    visit(root);
+    const drawn: DrawnText[] = [];
+    for (const owner of owners) {
+      // an element the page re-rendered meanwhile (a list refreshed) is no longer drawn: left out
+      const answer = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: owner.nodeId }).catch((error: Error) => {
+        if (/Could not find node/.test(error.message)) return { fonts: [] };
+        throw error;
+      });
+      if (answer.fonts.length > 0) drawn.push({ text: owner.text, fonts: answer.fonts.map(({ familyName, glyphCount }) => ({ familyName, glyphCount })) });
+    }
+    return drawn;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Every text of the language on the page is drawn with a font that has its script: the
+ * script's font drew glyphs, and the other fonts (the page's own, for spaces, digits and
+ * punctuation) drew no more glyphs than the text has characters outside the script. A
+ * letter no font has would be the first font's missing-glyph box, counted as its glyph.
+ */
+async function expectNoMissingGlyphs(page: Page, language: 'hi' | 'ml'): Promise<void> {
+  const drawn = await drawnTexts(page, language);
+  expect(drawn.length, `texts in the ${language} script on ${page.url()}`).toBeGreaterThan(5);
+  const { letters, font } = SCRIPTS[language];
+  const boxed = drawn.filter(({ text, fonts }) => {
+    const ownFont = fonts.filter((used) => font.test(used.familyName)).reduce((sum, used) => sum + used.glyphCount, 0);
+    const others = fonts.filter((used) => !font.test(used.familyName)).reduce((sum, used) => sum + used.glyphCount, 0);
+    const outsideScript = [...text].filter((character) => !letters.test(character)).length;
+    return ownFont === 0 || others > outsideScript;
+  });
+  expect(boxed.map(({ text, fonts }) => `"${text.trim()}": ${fonts.map((used) => `${used.familyName} ×${used.glyphCount}`).join(', ')}`)).toEqual([]);
+}
+
 /** A form field's label as a catalogue has it (a required field's label ends with its asterisk). */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
 
@@ -134,6 +205,8 @@ test.describe('the supervisor’s phone in Hindi and Malayalam', () => {
       await liveCard.getByText(t.duties.status.processing).waitFor();
       await page.getByRole('heading', { name: t.supervisor.welcome.replace('{{name}}', supervisor.name) }).waitFor();
       expect(await englishLeft(page, language)).toEqual([]);
+      // drawn in the script's own font: no missing-glyph boxes (issue 28)
+      await expectNoMissingGlyphs(page, language);
       await screenshot(page, `${language}-live-duty`);
 
       // the choice survives a reload (this device remembers it)

@@ -163,4 +163,6 @@ export const auditEntry = z.object({
   after: z.unknown(),
   /** Duties only: the train number (as it is now, or as recorded when the duty is gone), so the trail names trains, not ids. */
   trainNo: z.string().nullable().optional().describe('For a duty: its train number (null when it has none)'),
+  /** Duties only: the names of the staff in the crews recorded (before and after), by staff id, so the trail names people, not ids (issue 28). */
+  crewNames: z.record(z.string(), z.string()).optional().describe('For a duty: the names of the staff ids in its recorded crews, by id (a record since removed is left out)'),
 });

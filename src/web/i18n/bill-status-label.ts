@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BILL_STATUSES, type BillStatus } from '../../shared/bills.js';
 
@@ -14,7 +15,12 @@ const STATUS_KEYS = {
  */
 export function useBillStatusLabel(): (status: string) => string {
   const { t } = useTranslation();
-  return (status) => (status in STATUS_KEYS ? t(`bills.statuses.${STATUS_KEYS[status as BillStatus]}`) : status);
+  return (status) => billStatusLabel(status, t);
+}
+
+/** A bill status as the reader reads it, for code that has `t` already (the audit trail's values). */
+export function billStatusLabel(status: string, t: TFunction): string {
+  return status in STATUS_KEYS ? t(`bills.statuses.${STATUS_KEYS[status as BillStatus]}`) : status;
 }
 
 /** The status select's options: SPEC's values, labelled in the reader's language. */

@@ -49,9 +49,10 @@ const LATIN_ALLOWED: Record<string, readonly string[]> = {
 /**
  * The payroll's screens (issue 26) keep the statutory codes as the forms, portals and files
  * print them in every language (EPF, EPS, EDLI, ESI, UAN, ECR, EPFO), the file types (PDF,
- * xlsx), SPEC's "Emp ID", and DRAFT, the word the files themselves carry on a draft.
+ * xlsx), and DRAFT, the word the files themselves carry on a draft. "Emp ID" is translated
+ * (glossary.ts), as on every other screen.
  */
-const PAYROLL_SCREEN_CODES = ['EPF', 'EPS', 'EDLI', 'ESI', 'UAN', 'ECR', 'EPFO', 'PDF', 'xlsx', 'Emp', 'ID', 'DRAFT'];
+const PAYROLL_SCREEN_CODES = ['EPF', 'EPS', 'EDLI', 'ESI', 'UAN', 'ECR', 'EPFO', 'PDF', 'xlsx', 'DRAFT'];
 /**
  * The bill's screens (issue 27) keep the statutory codes the compliance statement names
  * (EPF, ESI, EPFO, ESIC) and the annexure's file type (xlsx), as the payroll's do.
@@ -91,11 +92,6 @@ const LATIN_KEPT: Record<string, string[]> = {
   epsAboveEmployeeRate: PAYROLL_CODES,
   'payroll.draftFile': ['EPFO', 'ESIC'],
   logoTooLarge: CODES,
-  // SPEC's column name "Emp ID", as the staff list and the spreadsheet name it
-  empIdTaken: ['Emp', 'ID'],
-  empIdRepeatsRow: ['Emp', 'ID'],
-  searchStaff: ['Emp', 'ID'],
-  columnEmpId: ['Emp', 'ID'],
   // SPEC's work type code in SPEC's page title
   addTrainTitle: ['MCC'],
   // file types and extensions, as the file picker shows them

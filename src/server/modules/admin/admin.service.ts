@@ -230,10 +230,14 @@ export async function listAudit(
     .orderBy(desc(auditLog.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const trainNumbers = await dutyTrainNumbers(
-    db,
-    page.filter((row) => row.entity === 'duty' && row.entityId && UUID.test(row.entityId)).map((row) => row.entityId!),
-  );
+  const dutyRows = page.filter((row) => row.entity === 'duty');
+  const [trainNumbers, crewNames] = await Promise.all([
+    dutyTrainNumbers(
+      db,
+      dutyRows.filter((row) => row.entityId && UUID.test(row.entityId)).map((row) => row.entityId!),
+    ),
+    staffNames(db, dutyRows.flatMap((row) => [...recordedCrew(row.before), ...recordedCrew(row.after)])),
+  ]);
   return {
     entries: page.map((row) => ({
       _id: row.id,
@@ -245,7 +249,12 @@ export async function listAudit(
       entityId: row.entityId,
       before: row.before,
       after: row.after,
-      ...(row.entity === 'duty' ? { trainNo: trainNumbers.get(row.entityId ?? '') ?? recordedTrainNo(row.after) ?? recordedTrainNo(row.before) } : {}),
+      ...(row.entity === 'duty'
+        ? {
+            trainNo: trainNumbers.get(row.entityId ?? '') ?? recordedTrainNo(row.after) ?? recordedTrainNo(row.before),
+            crewNames: namesOf([...recordedCrew(row.before), ...recordedCrew(row.after)], crewNames),
+          }
+        : {}),
     })),
     nextCursor: rows.length > query.limit ? page.at(-1)!.id : null,
   };
@@ -256,6 +265,24 @@ async function dutyTrainNumbers(db: Database, ids: string[]): Promise<Map<string
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: duties.id, trainNo: duties.trainNo }).from(duties).where(inArray(duties.id, [...new Set(ids)]));
   return new Map(rows.filter((row) => row.trainNo).map((row) => [row.id, row.trainNo!]));
+}
+
+/** The staff ids of the crew an audit entry recorded for a duty (its `workers`). */
+function recordedCrew(value: unknown): string[] {
+  const workers = value && typeof value === 'object' ? (value as { workers?: unknown }).workers : null;
+  return Array.isArray(workers) ? workers.filter((id): id is string => typeof id === 'string' && UUID.test(id)) : [];
+}
+
+/** The names of the staff records named, by id (one query for a page of the audit trail). */
+async function staffNames(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The names of the ids among `ids` that have one, as an object (the answer's JSON). */
+function namesOf(ids: string[], names: Map<string, string>): Record<string, string> {
+  return Object.fromEntries(ids.flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
 }
 
 /** The train number an audit entry recorded (a deleted duty is no longer in the table). */

@@ -234,6 +234,19 @@ describe('audit trail', () => {
     const gone = (await api('GET', `/admin/audit?entity=duty&entityId=${duty.entityId}`, adminToken)).json().entries;
     expect(gone[0]).toMatchObject({ entityId: duty.entityId, trainNo: '1' });
   });
+
+  it("names a duty's crew (issue 28): the staff ids its entries recorded, by name; other entries have no crew field", async () => {
+    const worker = await buildStaff(t.deps.db, { work: 'mcc', name: 'Crew Chandran' });
+    const other = await buildStaff(t.deps.db, { work: 'mcc', name: 'Crew Kavitha' });
+    const supervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
+    const fields = { trainno: '22', totalcoach: 4, supervisor: supervisor.id };
+    const { _id: id } = await duty(t, managerToken, { ...fields, workers: [worker.id] }, { ...fields, status: 'processing', workers: [other.id] });
+    const entries = (await api('GET', `/admin/audit?entity=duty&entityId=${id}`, adminToken)).json().entries as { action: string; crewNames?: Record<string, string> }[];
+    expect(entries.find((entry) => entry.action === 'duty.create')!.crewNames).toEqual({ [worker.id]: 'Crew Chandran' });
+    expect(entries.find((entry) => entry.action === 'duty.update')!.crewNames).toEqual({ [worker.id]: 'Crew Chandran', [other.id]: 'Crew Kavitha' });
+    const all = (await api('GET', '/admin/audit?limit=200', adminToken)).json().entries as { entity: string }[];
+    expect(all.filter((entry) => entry.entity !== 'duty').every((entry) => !('crewNames' in entry))).toBe(true);
+  });
 });
 
 describe('the API document (issue 13)', () => {

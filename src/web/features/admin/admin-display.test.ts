@@ -46,7 +46,7 @@ describe('roleLabel', () => {
 
   it("names them in the reader's language", async () => {
     await setLanguage('hi');
-    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['पर्यवेक्षक', 'प्रबंधक', 'एडमिन']);
+    expect([0, 1, 2].map((role) => roleLabel(role, t))).toEqual(['सुपरवाइज़र', 'मैनेजर', 'एडमिन']);
     await setLanguage('ml');
     expect(roleLabel(1, t)).toBe('മാനേജർ');
   });
@@ -118,10 +118,50 @@ describe('the audit trail in words (issue 15)', () => {
       expect(fieldValue('trainno', '2026-11-23T12:05:09.000Z', t, 'Asia/Kolkata')).toBe('2026-11-23T12:05:09.000Z');
       expect(fieldValue('completedAt', null, t, 'Asia/Kolkata')).toBe('—');
       expect(fieldValue('role', 1, t, 'Asia/Kolkata')).toBe(roleLabel(1, t));
-      expect(fieldValue('workers', ['a', 'b'], t, 'Asia/Kolkata')).toBe('["a","b"]');
+      // a crew the page has no names for: its ids, as recorded
+      expect(fieldValue('workers', ['a', 'b'], t, 'Asia/Kolkata')).toBe('a, b');
     } finally {
       process.env.TZ = zone;
     }
+  });
+
+  it("shows a crew and a supervisor by name, and codes (statuses, types, yes or no) in the reader's language (issue 28)", async () => {
+    const names = new Map([
+      ['staff-1', 'Ravi Kumar'],
+      ['staff-2', 'Asha Nair'],
+      ['account-1', 'Sunil'],
+    ]);
+    const value = (field: string, recorded: unknown) => fieldValue(field, recorded, t, 'Asia/Kolkata', names);
+    expect(value('workers', ['staff-1', 'staff-2', 'staff-9'])).toBe('Ravi Kumar, Asha Nair, staff-9');
+    expect(value('workers', [])).toBe('—');
+    expect(value('supervisor', 'account-1')).toBe('Sunil');
+    expect([value('status', 'processing'), value('status', 'On Leave'), value('status', 'Bill Passed'), value('type', 'Secondary'), value('disabled', true)]).toEqual([
+      'Processing',
+      'On Leave',
+      'Bill Passed',
+      'Secondary',
+      'Yes',
+    ]);
+    await setLanguage('hi');
+    expect(value('workers', ['staff-1', 'staff-2'])).toBe('Ravi Kumar, Asha Nair');
+    expect([value('status', 'processing'), value('status', 'On Leave'), value('status', 'Bill Passed'), value('type', 'Secondary'), value('disabled', true)]).toEqual([
+      'जारी',
+      'छुट्टी पर',
+      'बिल पास हुआ',
+      'द्वितीयक',
+      'हाँ',
+    ]);
+    await setLanguage('ml');
+    expect([value('designation', 'Cleaning Staff'), value('gender', 'F'), value('skill', 'semi-skilled'), value('language', 'ml'), value('unit', 'tank'), value('liveDuty', false)]).toEqual([
+      i18next.t('staff.designations.cleaningStaff'),
+      i18next.t('staff.payroll.genders.F'),
+      i18next.t('staff.payroll.skills.semiSkilled'),
+      i18next.t('staff.payroll.languages.ml'),
+      i18next.t('admin.contractTerms.units.tank'),
+      'ഇല്ല',
+    ]);
+    // a train number or a work type stays as recorded
+    expect([value('trainno', '12625'), value('work', 'mcc')]).toEqual(['12625', 'mcc']);
   });
 
   it('names a duty by its train number: the server’s, else the one recorded', () => {

@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { ROLE } from '../../../shared/roles.js';
-import { STAFF_STATUS } from '../../../shared/staff.js';
+import { BILL_STATUSES } from '../../../shared/bills.js';
+import { BILL_UNITS } from '../../../shared/bill-draft.js';
+import { DUTY_STATUSES, DUTY_TYPES } from '../../../shared/duties.js';
+import { DOC_LANGUAGES, GENDERS, SKILLS } from '../../../shared/payroll.js';
+import { DESIGNATIONS, STAFF_STATUS, STAFF_STATUSES } from '../../../shared/staff.js';
+import { billStatusLabel } from '../../i18n/bill-status-label.js';
 import { formatDateTime } from '../../i18n/format.js';
 
 /** Role values, each with the catalogue key of the name people know it by. */
@@ -177,13 +182,47 @@ export function fieldLabel(field: string, t: TFunction): string {
 const INSTANT_FIELDS = new Set(['completedAt', 'createdAt', 'updatedAt']);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** Recorded fields that hold the id of a person (a staff record or an account), shown by name when the page knows it. */
+const PERSON_FIELDS = new Set(['workers', 'supervisor', 'createdBy', 'userId', 'staffId']);
+
+const includes = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const DESIGNATION_KEYS = { Manager: 'manager', Supervisor: 'supervisor', 'Cleaning Staff': 'cleaningStaff' } as const;
+const SKILL_KEYS = { unskilled: 'unskilled', 'semi-skilled': 'semiSkilled', skilled: 'skilled', 'highly-skilled': 'highlySkilled' } as const;
+
+/**
+ * A recorded code (SPEC's English words or the API's values: a status, a duty type, a
+ * designation, a gender…) in the reader's language; undefined for any other value.
+ */
+function codeLabel(field: string, value: string, t: TFunction): string | undefined {
+  if (field === 'status') {
+    if (includes(STAFF_STATUSES, value)) return staffStatusLabel(value, t);
+    if (includes(DUTY_STATUSES, value)) return t(`duties.statusLabel.${value}`);
+    if (includes(BILL_STATUSES, value)) return billStatusLabel(value, t);
+  }
+  if (field === 'type' && includes(DUTY_TYPES, value)) return t(`duties.dutyTypes.${value}`);
+  if (field === 'designation' && includes(DESIGNATIONS, value)) return t(`staff.designations.${DESIGNATION_KEYS[value]}`);
+  if (field === 'gender' && includes(GENDERS, value)) return t(`staff.payroll.genders.${value}`);
+  if (field === 'skill' && includes(SKILLS, value)) return t(`staff.payroll.skills.${SKILL_KEYS[value]}`);
+  if (field === 'language' && includes(DOC_LANGUAGES, value)) return t(`staff.payroll.languages.${value}`);
+  if (field === 'unit' && includes(BILL_UNITS, value)) return t(`admin.contractTerms.units.${value}`);
+  return undefined;
+}
+
 /**
  * One recorded value of `field` as a person reads it: instants in the company's time zone
- * (not the UTC text the server stored), a role by its name, everything else as displayValue.
+ * (not the UTC text the server stored), a role by its name, statuses, types and other codes
+ * in the reader's language, yes or no for a switch, people by name (`names`: ids to names,
+ * a crew's from the server and the accounts'), everything else as displayValue.
  */
-export function fieldValue(field: string, value: unknown, t: TFunction, timeZone: string): string {
+export function fieldValue(field: string, value: unknown, t: TFunction, timeZone: string, names: ReadonlyMap<string, string> = new Map()): string {
   if (INSTANT_FIELDS.has(field) && typeof value === 'string' && ISO_INSTANT.test(value)) return detailDateTime(value, timeZone);
   if (field === 'role' && typeof value === 'number') return roleLabel(value, t);
+  if (typeof value === 'boolean') return t(value ? 'admin.diff.yes' : 'admin.diff.no');
+  if (PERSON_FIELDS.has(field)) {
+    if (typeof value === 'string') return names.get(value) ?? value;
+    if (Array.isArray(value) && value.every((id) => typeof id === 'string')) return value.length === 0 ? '—' : value.map((id: string) => names.get(id) ?? id).join(', ');
+  }
+  if (typeof value === 'string') return codeLabel(field, value, t) ?? value;
   return displayValue(value);
 }
 

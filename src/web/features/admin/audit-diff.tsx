@@ -6,14 +6,15 @@ import classes from './audit.module.css';
 
 /**
  * An audit entry's before and after side by side, one line per field, named by its label
- * (not the stored field name) with times in the company's zone. Changed fields
+ * (not the stored field name) with times in the company's zone, statuses and other codes
+ * in the reader's language and people by name (`names`: ids to names). Changed fields
  * are highlighted (and say so to screen readers); unchanged ones fold away, since a
  * company profile change records the whole profile.
  */
-export function AuditDiff({ before, after, timeZone }: { before: unknown; after: unknown; timeZone: string }) {
+export function AuditDiff({ before, after, timeZone, names }: { before: unknown; after: unknown; timeZone: string; names?: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();
   const label = (key: string) => fieldLabel(key, t);
-  const value = (key: string, recorded: unknown) => fieldValue(key, recorded, t, timeZone);
+  const value = (key: string, recorded: unknown) => fieldValue(key, recorded, t, timeZone, names);
   const [showAll, setShowAll] = useState(false);
   const rows = diffRows(before, after);
   if (rows.length === 0) {

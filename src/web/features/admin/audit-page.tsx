@@ -147,6 +147,8 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
   const columns = auditColumns(t);
   const accountName = entry.entity === 'account' && entry.entityId ? names.get(entry.entityId) : undefined;
   const trainNo = entry.entity === 'duty' ? auditTrainNo(entry) : null;
+  // the accounts' names, and a duty's crew by the names the server sent with it
+  const people = useMemo(() => (entry.crewNames ? new Map([...names, ...Object.entries(entry.crewNames)]) : names), [names, entry.crewNames]);
   return (
     <Table.Tr>
       <Table.Td data-label={columns.when} style={{ whiteSpace: 'nowrap' }} valign="top">
@@ -176,7 +178,7 @@ function AuditRow({ entry, names, timeZone }: { entry: AuditEntry; names: Map<st
         ) : null}
       </Table.Td>
       <Table.Td data-label={columns.beforeAfter} valign="top" miw={{ md: 320 }}>
-        <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} />
+        <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} names={people} />
       </Table.Td>
     </Table.Tr>
   );

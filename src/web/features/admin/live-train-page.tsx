@@ -82,6 +82,9 @@ export default function LiveTrainPage() {
   ];
   const columns = auditColumns(t);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  // the history's people by name: the crews' (sent with each entry) and the duty's supervisor
+  const auditNames = (crewNames: Record<string, string> | undefined) =>
+    new Map([...(d.supervisor && d.supervisorName ? [[d.supervisor, d.supervisorName] as const] : []), ...Object.entries(crewNames ?? {})]);
 
   return (
     <Stack gap="lg">
@@ -171,7 +174,7 @@ export default function LiveTrainPage() {
                       {actionLabel(entry.action, t)}
                     </Table.Td>
                     <Table.Td data-label={columns.beforeAfter} valign="top">
-                      <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} />
+                      <AuditDiff before={entry.before} after={entry.after} timeZone={timeZone} names={auditNames(entry.crewNames)} />
                     </Table.Td>
                   </Table.Tr>
                 ))

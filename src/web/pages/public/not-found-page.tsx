@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SITE_MSG } from '../../../shared/site-messages.js';
+import { useSiteMessages } from '../../i18n/messages.js';
 import { useCompanyProfile } from '../../company-profile.js';
 import { usePageMeta } from './page-meta.js';
 import site from './public-site.module.css';
@@ -8,7 +9,9 @@ import classes from './not-found-page.module.css';
 /** SPEC §2 unknown paths: 'Page Not Found' and Go Back, one step back in history. */
 export default function NotFoundPage() {
   const companyProfile = useCompanyProfile();
-  usePageMeta(`${SITE_MSG.pageNotFound} · ${companyProfile.shortName}`, 'The address may be mistyped, or the page may have moved.');
+  const { t } = useTranslation();
+  const m = useSiteMessages();
+  usePageMeta(`${m('pageNotFound')} · ${companyProfile.shortName}`, t('layout.notFound.description'));
   const navigate = useNavigate();
   // Opened straight from an address with nothing before it, back would leave nothing to
   // show: then Go Back goes to the home page.
@@ -39,14 +42,14 @@ export default function NotFoundPage() {
           <text x="200" y="52" textAnchor="middle" fontSize="30" fontWeight="800" fill="#0f766e">?</text>
         </svg>
         <p className={classes.code}>404</p>
-        <h1 className={classes.title}>{SITE_MSG.pageNotFound}</h1>
-        <p className={site.text}>The address may be mistyped, or the page may have moved. This line does not go any further.</p>
+        <h1 className={classes.title}>{m('pageNotFound')}</h1>
+        <p className={site.text}>{t('layout.notFound.text')}</p>
         <div className={classes.actions}>
           <button type="button" className={site.buttonPrimary} onClick={goBack}>
-            {SITE_MSG.goBack}
+            {m('goBack')}
           </button>
           <Link to="/" className={site.buttonSecondary}>
-            Home page
+            {t('layout.notFound.homePage')}
           </Link>
         </div>
       </div>

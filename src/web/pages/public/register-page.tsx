@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Input, Loader, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PHONE_DIGITS } from '../../../shared/limits.js';
-import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
 // English beyond the public site's texts, in before this page is drawn (i18n/english.ts)
@@ -17,6 +17,8 @@ import { fieldErrors } from '../../forms/field-errors.js';
 import { useFormState } from '../../forms/use-form-state.js';
 import type { LoginRedirectState } from '../../layouts/access-guard-screen.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
+import { LanguageSwitch } from '../../i18n/language-switch.js';
+import { useMessages } from '../../i18n/messages.js';
 import { WithQueries } from '../../query-client.js';
 import { AuthCard } from './auth-card.js';
 import { usePageMeta } from './page-meta.js';
@@ -39,7 +41,9 @@ export default function RegisterPage() {
 }
 
 function RegisterForm() {
-  usePageMeta('Register · Dutyroll', 'Register an account for Dutyroll.');
+  const { t } = useTranslation();
+  const m = useMessages();
+  usePageMeta(`${t('auth.register.submit')} · Dutyroll`, t('auth.register.description', { app: 'Dutyroll' }));
   const { user, token } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,9 +63,9 @@ function RegisterForm() {
   const actorRole = user?.role;
   const mayRegister = firstAccount || actorRole === ROLE.manager || actorRole === ROLE.admin;
   const roleOptions = [
-    { value: String(ROLE.supervisor), label: 'Supervisor' },
-    { value: String(ROLE.manager), label: 'Manager' },
-    ...(actorRole === ROLE.admin ? [{ value: String(ROLE.admin), label: 'Admin' }] : []),
+    { value: String(ROLE.supervisor), label: t('admin.roles.supervisor') },
+    { value: String(ROLE.manager), label: t('admin.roles.manager') },
+    ...(actorRole === ROLE.admin ? [{ value: String(ROLE.admin), label: t('admin.roles.admin') }] : []),
   ];
 
   async function onSubmit(event: FormEvent) {
@@ -104,13 +108,13 @@ function RegisterForm() {
 
   if (!mayRegister) {
     return (
-      <AuthCard title="Register an account">
+      <AuthCard title={t('auth.register.title')} corner={<LanguageSwitch />}>
         <Stack>
           <Alert color="yellow" variant="light">
-            {MSG.registerNeedsSession}
+            {m('registerNeedsSession')}
           </Alert>
           <Button component={Link} to="/login" state={{ from: location.pathname } satisfies LoginRedirectState}>
-            Login
+            {m('login')}
           </Button>
         </Stack>
       </AuthCard>
@@ -119,41 +123,48 @@ function RegisterForm() {
 
   return (
     <AuthCard
-      title={firstAccount ? 'Create the first manager' : 'Register an account'}
-      subtitle={firstAccount ? 'No account exists yet. This one becomes the manager of the installation.' : undefined}
+      title={firstAccount ? t('auth.register.firstTitle') : t('auth.register.title')}
+      subtitle={firstAccount ? t('auth.register.firstSubtitle') : undefined}
+      corner={<LanguageSwitch />}
       width={560}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" autoComplete="name" {...text('name')} required />
-            <TextInput label="Email" type="email" inputMode="email" autoComplete="email" {...text('email')} required />
-            <TextInput label="Phone" type="tel" autoComplete="tel-national" {...digits('phone', PHONE_DIGITS)} />
-            <ChoiceSelect label="Work type" placeholder="Choose a work type" data={workOptions} {...select('work')} clearable />
+            <TextInput label={t('auth.register.name')} autoComplete="name" {...text('name')} required />
+            <TextInput label={t('auth.email')} type="email" inputMode="email" autoComplete="email" {...text('email')} required />
+            <TextInput label={t('auth.register.phone')} type="tel" autoComplete="tel-national" {...digits('phone', PHONE_DIGITS)} />
+            <ChoiceSelect label={t('auth.register.workType')} placeholder={t('auth.register.chooseWork')} data={workOptions} {...select('work')} clearable />
           </SimpleGrid>
           {firstAccount ? null : (
-            <Input.Wrapper label="Role" error={errors.role} size="md">
+            <Input.Wrapper label={t('auth.register.role')} error={errors.role} size="md">
               <SegmentedControl
                 fullWidth
                 mt={4}
                 data={roleOptions}
                 value={form.role}
                 onChange={set('role')}
-                aria-label="Role"
+                aria-label={t('auth.register.role')}
               />
             </Input.Wrapper>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput label="Password" autoComplete="new-password" {...text('password')} required />
-            <PasswordInput label="Confirm password" autoComplete="new-password" {...text('confirmPassword')} required />
+            <PasswordInput label={t('auth.password')} visibilityToggleButtonProps={{ 'aria-label': t('admin.createAccount.togglePassword') }} autoComplete="new-password" {...text('password')} required />
+            <PasswordInput
+              label={t('auth.register.confirmPassword')}
+              visibilityToggleButtonProps={{ 'aria-label': t('admin.createAccount.togglePassword') }}
+              autoComplete="new-password"
+              {...text('confirmPassword')}
+              required
+            />
           </SimpleGrid>
           {setup.isError ? (
             <Text c="red.8" size="sm">
-              {MSG.cannotReachServer}
+              {m('cannotReachServer')}
             </Text>
           ) : null}
           <Button type="submit" size="md" loading={submitting}>
-            Register
+            {t('auth.register.submit')}
           </Button>
         </Stack>
       </form>
