@@ -102,6 +102,12 @@ export const API = {
   addHoliday: { method: 'POST', path: '/admin/holidays' },
   renameHoliday: { method: 'PUT', path: '/admin/holidays/{day}' },
   removeHoliday: { method: 'DELETE', path: '/admin/holidays/{day}' },
+
+  // live and completed works: totals of the whole view and its export (issue 28, duties)
+  completedDutyTotals: { method: 'GET', path: '/mcctrain/completed-totals' },
+  liveDutyTotals: { method: 'GET', path: '/mcctrain/live-totals' },
+  completedDutiesExport: { method: 'GET', path: '/mcctrain/completed-export' },
+  liveDutiesExport: { method: 'GET', path: '/mcctrain/live-export' },
 } as const;
 
 type ApiName = keyof typeof API;
