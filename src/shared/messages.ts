@@ -433,6 +433,18 @@ export const MSG = {
     exportTooLarge: 'This view holds too many rows to export at once. Narrow it with a filter and try again.',
   },
 
+  // live and completed works: search, supervisor filter, sort, totals, print (issue 28, duties)
+  dutyLists: {
+    searchLabel: 'Search trains',
+    searchPlaceholder: 'Train number or supervisor',
+    allSupervisors: 'All supervisors',
+    coaches: 'Coaches',
+    crewRequired: 'Crew required',
+  },
+  dutyListCount: plural({ one: '{{count}} duty', other: '{{count}} duties' }),
+  dutyListShortBy: template<[count: string]>('{{0}} short'),
+  dutyListPrintedRows: template<[shown: string, total: string]>('Rows on paper: {{0}} of {{1}}. Load more to print them all.'),
+
   billFields: {
     unit: 'Unit billed',
     rate: 'Rate',
