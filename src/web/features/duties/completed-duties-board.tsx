@@ -1,5 +1,5 @@
 import { WorkTabs } from './work-tabs.js';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { DateRangePicker } from '../../components/lazy-date-pickers.js';
 import { useMediaQuery } from '@mantine/hooks';
@@ -9,13 +9,10 @@ import { bedsheetDifference, manpowerDifference } from '../../../shared/duties.j
 import type { WorkType } from '../../../shared/work-types.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { exportDuties, useCompletedDuties, useDutyTotals } from './api.js';
-import { ALL_WORK, boardTabs, DutyListControls, tabInAddress, useDutyListView, useSupervisorName } from './duty-list-view.js';
+import { ALL_WORK, boardTabs, DutyListControls, Heading, tabInAddress, useDutyListView, useSupervisorName } from './duty-list-view.js';
 import { ListActions } from '../../components/list/list-actions.js';
 import { PrintHeading } from '../../components/list/print-heading.js';
-import { SortTh } from '../../components/list/sort-th.js';
 import { TotalsRow } from '../../components/list/totals-row.js';
-import type { DutySortKey } from '../../../shared/schemas/duties.js';
-import type { SortOrder } from '../../../shared/list-view.js';
 import { DeleteDutyButton } from './delete-duty-button.js';
 import { thisMonthRange } from './duty-form.js';
 import { mayDeleteDuty } from '../../../shared/permissions.js';
@@ -102,8 +99,6 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
           <Table.Td tt="capitalize">{t(`duties.status.${duty.status}`)}</Table.Td>
           {all && <Table.Td>{duty.work.toUpperCase()}</Table.Td>}
           <Table.Td>{duty.completedDay ? formatDay(duty.completedDay) : '—'}</Table.Td>
-          {office && <Table.Td>{duty.totalcoach === null ? '—' : formatNumber(duty.totalcoach)}</Table.Td>}
-          {office && <Table.Td>{formatNumber(duty.reqq)}</Table.Td>}
           <Table.Td>{formatNumber(duty.workerCount)}</Table.Td>
           <Table.Td c={manpowerColor(manpower)} fw={600}>
             {signed(manpower)}
@@ -114,6 +109,8 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
               {signed(bedsheets)}
             </Table.Td>
           )}
+          {office && <Table.Td>{duty.totalcoach === null ? '—' : formatNumber(duty.totalcoach)}</Table.Td>}
+          {office && <Table.Td>{formatNumber(duty.reqq)}</Table.Td>}
           <Table.Td data-no-print>
             <Group gap="xs" wrap="nowrap">
               <Anchor
@@ -230,12 +227,6 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                 <Heading office={office} sortKey="completedDay" order={order} onSort={toggle}>
                   {t('duties.columns.date')}
                 </Heading>
-                {office && (
-                  <Heading office sortKey="coaches" order={order} onSort={toggle}>
-                    {m('dutyLists.coaches')}
-                  </Heading>
-                )}
-                {office && <Table.Th>{m('dutyLists.crewRequired')}</Table.Th>}
                 <Heading office={office} sortKey="crew" order={order} onSort={toggle}>
                   {t('duties.columns.workersCount')}
                 </Heading>
@@ -246,6 +237,13 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                   {t('duties.columns.supervisor')}
                 </Heading>
                 {acca && <Table.Th>{t('duties.columns.bedsheets')}</Table.Th>}
+                {/* the office's columns after SPEC's, so SPEC's keep their places */}
+                {office && (
+                  <Heading office sortKey="coaches" order={order} onSort={toggle}>
+                    {m('dutyLists.coaches')}
+                  </Heading>
+                )}
+                {office && <Table.Th>{m('dutyLists.crewRequired')}</Table.Th>}
                 <Table.Th data-no-print>{t('duties.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -256,12 +254,12 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
                   m.of('dutyListCount', total.duties),
                   ...(all ? [null] : []),
                   null,
-                  formatNumber(total.coaches),
-                  formatNumber(total.crewRequired),
                   formatNumber(total.crewAssigned),
                   m.of('dutyListShortBy', formatNumber(total.shortfall)),
                   null,
                   ...(acca ? [null] : []),
+                  formatNumber(total.coaches),
+                  formatNumber(total.crewRequired),
                 ]}
               />
             )}
@@ -276,16 +274,6 @@ export function CompletedDutiesBoard({ ownWork, detailPath }: { ownWork: WorkTyp
         </Group>
       )}
     </>
-  );
-}
-
-/** A column heading: sortable for the office, plain for a supervisor. */
-function Heading({ office, sortKey, order, onSort, children }: { office: boolean; sortKey: DutySortKey; order: SortOrder<DutySortKey> | null; onSort: (key: DutySortKey) => void; children: ReactNode }) {
-  if (!office) return <Table.Th>{children}</Table.Th>;
-  return (
-    <SortTh sortKey={sortKey} order={order} onSort={onSort}>
-      {children}
-    </SortTh>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group, Table, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DUTY_SORT_KEYS } from '../../../shared/schemas/duties.js';
+import { DUTY_SORT_KEYS, type DutySortKey } from '../../../shared/schemas/duties.js';
+import type { SortOrder } from '../../../shared/list-view.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { useSearchText } from '../../components/list/use-search-text.js';
-import { useSortParam } from '../../components/list/sort-th.js';
+import { SortTh, useSortParam } from '../../components/list/sort-th.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useSupervisors } from './api.js';
@@ -86,4 +87,26 @@ export function DutyListControls({
 export function useSupervisorName(id: string): string | null {
   const supervisors = useSupervisors(Boolean(id));
   return id ? (supervisors.data?.find((item) => item._id === id)?.name ?? null) : null;
+}
+
+/** A board's column heading: sortable for the office (its name kept on paper), plain otherwise. */
+export function Heading({
+  office,
+  sortKey,
+  order,
+  onSort,
+  children,
+}: {
+  office: boolean;
+  sortKey: DutySortKey;
+  order: SortOrder<DutySortKey> | null;
+  onSort: (key: DutySortKey) => void;
+  children: ReactNode;
+}) {
+  if (!office) return <Table.Th>{children}</Table.Th>;
+  return (
+    <SortTh sortKey={sortKey} order={order} onSort={onSort}>
+      {children}
+    </SortTh>
+  );
 }
