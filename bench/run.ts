@@ -36,8 +36,9 @@
  * BENCH_ONLY        comma-separated substrings (any case) of the scenarios to run, e.g.
  *                   `BENCH_ONLY=managerauth,completed`; GET /readyz (the ratios need it)
  *                   and GET /healthz always run. The one-off timings run only when named:
- *                   `excel import`, `chat streams`, `wage slips`, `payroll`, `bill draft`
- *                   (e.g. `BENCH_ONLY=import,streams`, `BENCH_ONLY=payroll,slips` or `BENCH_ONLY=bill`).
+ *                   `excel import`, `chat streams`, `wage slips`, `payroll`, `bill draft`, `completed export`
+ *                   (e.g. `BENCH_ONLY=import,streams`, `BENCH_ONLY=payroll,slips`, `BENCH_ONLY=bill` or
+ *                   `BENCH_ONLY=completed export`).
  * BENCH_NODE_ARGS   extra arguments for the server's node, e.g.
  *                   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server exits on SIGTERM at
  *                   the end of the run, and the profile is written then)
@@ -60,7 +61,8 @@ import { describeBillDraft, setBenchTerms, timeBillDraft } from './bill-draft.js
 import { burstScenario, login, scenarios, type ScenarioContext } from './scenarios.js';
 import { startBenchServer, type Account } from './server.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
-import { BILL_DRAFT_TARGET, chosenBy, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
+import { describeCompletedExport, timeCompletedExport } from './duty-lists.js';
+import { BILL_DRAFT_TARGET, chosenBy, COMPLETED_EXPORT_TARGET, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
 import { DutyPool, signInWriters, type Writer } from './writes.js';
 import { describePayroll, describeSlips, gatherCrew, gridsOf, medianOf, periodEndUpTo, timePayroll, timeSlips } from './payroll.js';
 
@@ -283,6 +285,14 @@ try {
     billLines.push(judgeTime(BILL_DRAFT_TARGET, { ms: medianOf(timing.times), what, problem: timing.problem }).line);
   }
 
+  // issue 28: the busy month's completed works of mcc (about 1,700 duties) as .xlsx
+  if (chosen('completed export')) {
+    const timing = await timeCompletedExport(server.baseUrl, managerToken, 'mcc', seeded.busyMonth, 5, 1000);
+    notes.push(describeCompletedExport(timing));
+    const what = `${timing.duties} duties of mcc in ${timing.month}, median of ${timing.times.length} (first ${timing.times[0]} ms)`;
+    billLines.push(judgeTime(COMPLETED_EXPORT_TARGET, { ms: medianOf(timing.times), what, problem: timing.problem }).line);
+  }
+
   // issue 26, before the import below adds staff to every work type: first the slips of
   // mcc's 400 workers (the seed's), then the payroll once all 2,000 are gathered into mcc
   const payrollLines: string[] = [];
@@ -366,7 +376,7 @@ try {
   for (const line of aroundTargets) console.log(`  ${line}`);
   if (payrollLines.length) console.log('Targets of issue 26 (the payroll and its wage slips):');
   for (const line of payrollLines) console.log(`  ${line}`);
-  if (billLines.length) console.log("Targets of issue 27 (the month's bill from the duties):");
+  if (billLines.length) console.log("Targets of issues 27 and 28 (the month's bill from the duties, the completed works' export):");
   for (const line of billLines) console.log(`  ${line}`);
   for (const note of notes) console.log(note);
 } finally {

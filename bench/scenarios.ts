@@ -273,6 +273,17 @@ export const scenarios: Scenario[] = [
       },
     }),
   ),
+  ...[1, 20].map(
+    (connections): Scenario => ({
+      name: 'GET /mcctrain/get-completedmcctrain, mcc, one month, searched "12", sorted by shortfall, first 200',
+      connections,
+      ...(connections === 20 ? { target: { label: 'completed, one month, searched and sorted (issue 28)', minPercentOfReadyz: 5, maxP95Ms: 100 } } : {}),
+      options: async ({ managerToken, busyMonth }) => {
+        const { from, to } = monthBounds(busyMonth);
+        return get(`/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${from}&to=${to}&q=12&sort=-shortfall&limit=200`, managerToken);
+      },
+    }),
+  ),
   ...[1, 8].map(
     (connections): Scenario => ({
       name: 'GET /attendance?work=mcc (400 workers, one month)',

@@ -100,6 +100,7 @@ export const SLIP_WORKERS = 400;
 /** …judged by GET /healthz's p99 while they render. */
 /** Issue 27: the draft of a month's bill from about 1,700 duties of one work type (GET /bills/draft), on PostgreSQL. */
 export const BILL_DRAFT_TARGET: TimeTarget = { label: "draft of a month's bill from ~1,700 duties of one work type (GET /bills/draft)", maxMs: 300 };
+export const COMPLETED_EXPORT_TARGET: TimeTarget = { label: "export of a month's completed works (~1,700 duties) to .xlsx (GET /mcctrain/completed-export)", maxMs: 1000 };
 export const SLIPS_TARGET: TimeTarget = { label: `GET /healthz p99 while the slips of ${SLIP_WORKERS} workers render`, maxMs: 100 };
 
 /**

@@ -216,7 +216,7 @@ test.describe('train duties', () => {
     await page.waitForURL('**/dashboard/manager/livework');
     await page.getByRole('heading', { name: MSG.liveWorkManagerTitle }).waitFor();
     await expect(page).toHaveTitle(MSG.liveWorkManagerTitle);
-    await expect(page.getByRole('tab')).toHaveText(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit & Yard']);
+    await expect(page.getByRole('tab')).toHaveText(['MCC', 'ACCA', 'BIO', 'PFTR', 'Laundry', 'Pit & Yard', MSG.lists.allWorkTypes]);
     await page.getByText(MSG.noLiveTrainsIn('MCC')).waitFor();
 
     await page.getByRole('tab', { name: 'ACCA' }).click();
@@ -228,7 +228,10 @@ test.describe('train duties', () => {
     const [r, g] = await colourOf(manpower);
     expect(r! > 150 && g! < 100).toBe(true);
     await expect(first.getByRole('cell').nth(5)).toHaveText(accaSupervisor.name);
-    await page.getByRole('row').filter({ hasText: MSG.totalWorkers }).getByRole('cell', { name: '4', exact: true }).waitFor();
+    // the office's Total row adds up the whole view (issue 28): two duties of 2 workers, each 4 short
+    const totalRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: MSG.columnTotal }) });
+    await totalRow.getByRole('cell', { name: '4', exact: true }).waitFor();
+    await expect(totalRow.getByRole('cell', { name: '8 short', exact: true })).toBeVisible();
     await screenshot(page, 'desktop-live-works');
 
     // acca asks for the returned bedsheets first

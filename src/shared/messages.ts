@@ -439,6 +439,17 @@ export const MSG = {
     daysInvalid: 'Choose workers with days or without days',
     showInvalid: 'Choose one of the payroll filters: with or without EPF, with or without ESI, with other deductions, flagged',
   },
+  // live and completed works: search, supervisor filter, sort, totals, print (issue 28, duties)
+  dutyLists: {
+    searchLabel: 'Search trains',
+    searchPlaceholder: 'Train number or supervisor',
+    allSupervisors: 'All supervisors',
+    coaches: 'Coaches',
+    crewRequired: 'Crew required',
+  },
+  dutyListCount: plural({ one: '{{count}} duty', other: '{{count}} duties' }),
+  dutyListShortBy: template<[count: string]>('{{0}} short'),
+  dutyListPrintedRows: template<[shown: string, total: string]>('Rows on paper: {{0}} of {{1}}. Load more to print them all.'),
 
   billFields: {
     unit: 'Unit billed',

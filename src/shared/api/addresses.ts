@@ -107,6 +107,11 @@ export const API = {
   attendanceViewExport: { method: 'GET', path: '/attendance/view-export' },
   wagesViewExport: { method: 'GET', path: '/wages/view-export' },
   payrollExport: { method: 'GET', path: '/payroll/export' },
+  // live and completed works: totals of the whole view and its export (issue 28, duties)
+  completedDutyTotals: { method: 'GET', path: '/mcctrain/completed-totals' },
+  liveDutyTotals: { method: 'GET', path: '/mcctrain/live-totals' },
+  completedDutiesExport: { method: 'GET', path: '/mcctrain/completed-export' },
+  liveDutiesExport: { method: 'GET', path: '/mcctrain/live-export' },
 } as const;
 
 type ApiName = keyof typeof API;

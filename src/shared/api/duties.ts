@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { createDutyBody, DUTY_PAGE_DEFAULT, DUTY_PAGE_MAX, dutyListQuery, dutyResponse, updateDutyBody } from '../schemas/duties.js';
+import { createDutyBody, DUTY_PAGE_DEFAULT, DUTY_PAGE_MAX, dutyListQuery, dutyResponse, dutyTotalsResponse, dutyViewQuery, updateDutyBody } from '../schemas/duties.js';
+import { XLSX_TYPE } from './reports.js';
 import { WORK_TYPES } from '../work-types.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
@@ -29,7 +30,12 @@ export const createDuty = defineRoute({
   responses: { 201: saved(MSG.trainAdded), ...errorResponses(400, 401, 403, 422) },
 });
 
-const listQueryNote = `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters).`;
+const listQueryNote =
+  `Paging: \`limit\` (1–${DUTY_PAGE_MAX}, default ${DUTY_PAGE_DEFAULT}) rows per page, newest first; the header x-next-cursor carries the \`cursor\` of the next page when there is one (send it back unchanged, with the same filters). ` +
+  "Optional (issue 28): `q` keeps the duties whose train number or supervisor's name holds the text (any letter case); `sort` orders by a column " +
+  "(trainno, completedDay, createdAt, coaches, crew, shortfall, supervisor; '-' before it for descending; ties newest first). " +
+  'A sorted list is paged by position: its x-next-cursor is an offset cursor, valid only with the same filters and sort (rows added meanwhile may shift a row to the next page). ' +
+  'Without `sort` the order and cursor are as before. The totals of the whole view are at the sibling *-totals endpoint, its spreadsheet at *-export.';
 
 export const liveDuties = defineRoute({
   ...API.liveDuties,
@@ -100,4 +106,60 @@ export const staffingNorms = defineRoute({
   responses: { 200: z.object({ norms: z.array(staffingNorm) }), ...errorResponses(401, 403) },
 });
 
-export const dutyContracts = [createDuty, liveDuties, completedDuties, oneDuty, updateDuty, deleteDuty, staffingNorms];
+const totalsNote =
+  'The totals over every page of the view the list endpoint answers with the same query (its filters and search; paging and sort play no part): ' +
+  'duties, coaches, crew required, crew assigned and shortfall (the crew missing on the duties short of the required, added up). Supervisors get their own work type.';
+
+export const completedDutyTotals = defineRoute({
+  ...API.completedDutyTotals,
+  tags,
+  summary: 'Totals of the completed duties in view (work, from, to, supervisor, q)',
+  description: totalsNote,
+  query: dutyViewQuery,
+  responses: { 200: dutyTotalsResponse, ...errorResponses(400, 401, 403) },
+});
+
+export const liveDutyTotals = defineRoute({
+  ...API.liveDutyTotals,
+  tags,
+  summary: 'Totals of the live duties in view (work, supervisor, q)',
+  description: totalsNote,
+  query: dutyViewQuery,
+  responses: { 200: dutyTotalsResponse, ...errorResponses(400, 401, 403) },
+});
+
+const exportNote =
+  'Managers and admins. Every duty of the view (the list\'s query without paging: filters, search and sort), as one sheet: a title row naming the filters, ' +
+  'then a row per duty (train number as text, days as dates, numbers as numbers, each crew member\'s name in a cell of its own) and a Total row. ';
+
+export const completedDutiesExport = defineRoute({
+  ...API.completedDutiesExport,
+  tags,
+  summary: 'The completed duties in view as a spreadsheet (managers and admins)',
+  description: `${exportNote}Without from and to, every completed duty, as the list answers (more than 50,000 rows are refused with 413).`,
+  query: dutyViewQuery,
+  responses: { 200: { file: [XLSX_TYPE], description: 'Completed_works_{yyyy-mm-dd}.xlsx' }, ...errorResponses(400, 401, 403, 413) },
+});
+
+export const liveDutiesExport = defineRoute({
+  ...API.liveDutiesExport,
+  tags,
+  summary: 'The live duties in view as a spreadsheet (managers and admins)',
+  description: exportNote,
+  query: dutyViewQuery,
+  responses: { 200: { file: [XLSX_TYPE], description: 'Live_works_{yyyy-mm-dd}.xlsx' }, ...errorResponses(400, 401, 403, 413) },
+});
+
+export const dutyContracts = [
+  createDuty,
+  liveDuties,
+  completedDuties,
+  oneDuty,
+  updateDuty,
+  deleteDuty,
+  staffingNorms,
+  completedDutyTotals,
+  liveDutyTotals,
+  completedDutiesExport,
+  liveDutiesExport,
+];

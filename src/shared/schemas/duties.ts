@@ -4,7 +4,8 @@ import { DUTY_STATUSES, DUTY_TYPES, hasDutyType, isTrainWork, MAX_BEDSHEETS, MAX
 import { INT32_MAX, TRAIN_NO_MAX } from '../limits.js';
 import { MSG } from '../messages.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
-import { dayParam, isDutyCursor, text, uuidParam } from './input-rules.js';
+import { dayParam, isDutyCursor, searchText, text, uuidParam } from './input-rules.js';
+import { sortParam } from '../list-view.js';
 import { optionalWorkParam } from './work-param.js';
 
 /**
@@ -270,13 +271,64 @@ export type Duty = z.infer<typeof dutyResponse>;
 export const DUTY_PAGE_DEFAULT = 500;
 export const DUTY_PAGE_MAX = 2000;
 
-export const dutyListQuery = z.object({
+/**
+ * The columns a duty list may be sorted by (?sort=, issue 28): train number, completed day
+ * (completed list), the moment it was added, coaches, crew count, shortfall (required crew
+ * less the crew, at least 0) and supervisor name. Ties go newest first.
+ */
+export const DUTY_SORT_KEYS = ['trainno', 'completedDay', 'createdAt', 'coaches', 'crew', 'shortfall', 'supervisor'] as const;
+export type DutySortKey = (typeof DUTY_SORT_KEYS)[number];
+
+/**
+ * A sorted list's cursor: base64url of `["offset", rows already sent]`. A list sorted by
+ * another column than its own order is paged by position (the x-next-cursor of each page).
+ */
+export function writeOffsetCursor(offset: number): string {
+  const json = JSON.stringify(['offset', offset]);
+  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The rows already sent, from an offset cursor; null when the text is not one. */
+export function readOffsetCursor(value: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,60}$/.test(value)) return null;
+  try {
+    const parsed: unknown = JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(parsed) || parsed.length !== 2 || parsed[0] !== 'offset') return null;
+    const offset = parsed[1] as unknown;
+    return typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0 && offset <= 10_000_000 ? offset : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The view of a duty list: its filters, search and sort (what the export takes). */
+export const dutyViewQuery = z.object({
   work: optionalWorkParam,
   supervisor: uuidParam('Supervisor'),
   from: dayParam('From').meta({ format: 'date', description: 'Completed list: the first completed day (YYYY-MM-DD)' }),
   to: dayParam('To').meta({ format: 'date', description: 'Completed list: the last completed day (YYYY-MM-DD)' }),
+  q: searchText('Search').meta({ description: "Part of a train number or of the supervisor's name, any letter case" }),
+  sort: sortParam(DUTY_SORT_KEYS),
+});
+export type DutyViewQuery = z.output<typeof dutyViewQuery>;
+
+export const dutyListQuery = dutyViewQuery.extend({
   limit: z.coerce.number().int().min(1).max(DUTY_PAGE_MAX).default(DUTY_PAGE_DEFAULT),
   /** x-next-cursor of the previous page, as it was sent */
-  cursor: z.string().max(200).refine(isDutyCursor, MSG.cursorInvalid).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .refine((value) => isDutyCursor(value) || readOffsetCursor(value) !== null, MSG.cursorInvalid)
+    .optional(),
 });
 export type DutyListQuery = z.output<typeof dutyListQuery>;
+
+/** The totals of a duty list's whole view (every page): GET /mcctrain/completed-totals and live-totals. */
+export const dutyTotalsResponse = z.object({
+  duties: z.number().describe('Duties in the view'),
+  coaches: z.number().describe('Total coaches (tanks for bio)'),
+  crewRequired: z.number().describe('Crew required (reqq), added up'),
+  crewAssigned: z.number().describe('Crew on the duties, added up'),
+  shortfall: z.number().describe('Crew short of the required, added up over the duties that are short'),
+});
+export type DutyTotals = z.infer<typeof dutyTotalsResponse>;

@@ -102,6 +102,10 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'billDraft.billPassed': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
+  // live and completed works (issue 28, duties)
+  dutyListCount: [{ args: [1] }, { args: [12] }],
+  dutyListShortBy: [{ args: ['9'] }],
+  dutyListPrintedRows: [{ args: ['200', '1,712'] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { LIST_EXPORT_MAX_ROWS, type SortOrder } from '../../../shared/list-view.js';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
 import { UUID } from '../../../shared/input-checks.js';
 import { decodeDutyCursor } from '../../../shared/schemas/input-rules.js';
@@ -12,7 +13,12 @@ import {
   newDutyOf,
   type CreateDutyRequest,
   type Duty,
+  readOffsetCursor,
+  writeOffsetCursor,
   type DutyListQuery,
+  type DutySortKey,
+  type DutyTotals,
+  type DutyViewQuery,
   type UpdateDutyRequest,
 } from '../../../shared/schemas/duties.js';
 import { dayInZone, isDay } from '../../../shared/time.js';
@@ -240,17 +246,38 @@ export interface DutyPage {
   to?: string;
 }
 
+/** A duty's crew count, computed (the crew rows are the truth). */
+const crewCount = sql<number>`(select count(*)::int from ${dutyWorkers} where ${dutyWorkers.dutyId} = ${duties.id})`;
+/** The crew a duty is short of its required crew, at least 0. */
+const shortfallOf = sql<number>`greatest(${duties.reqq} - ${crewCount}, 0)`;
+
+/** What each sort key orders by (issue 28); ties fall back to the list's own order. */
+const SORT_COLUMN: Record<DutySortKey, SQL | AnyColumn> = {
+  trainno: duties.trainNo,
+  completedDay: duties.completedAt,
+  createdAt: duties.createdAt,
+  coaches: duties.totalCoach,
+  crew: crewCount,
+  shortfall: shortfallOf,
+  supervisor: sql`lower(${users.name})`,
+};
+
+/** A list's view in SQL: its conditions, the completed days it covers (when asked), or nothing to show. */
+interface DutyView {
+  conditions: SQL[];
+  range?: { from: string; to: string };
+  empty: boolean;
+}
+
 /**
- * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
- * newest first (live by creation, completed by the moment of completion). Completed duties
- * are filtered by completed day only when from or to is given (issue 13: a SPEC §7 client
- * asks without them and filters the list itself, so it must get every month, page by page).
+ * The filters of a duty list (work, supervisor, completed days, search) as SQL conditions
+ * on duties joined to their supervisor's account (users). A supervisor sees their own work type.
  */
-export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyListQuery): Promise<DutyPage> {
+function dutyView(viewer: AccountRow, state: 'processing' | 'completed', query: DutyViewQuery): DutyView {
   const own = ownWork(viewer);
   const conditions: SQL[] = [eq(duties.status, state)];
   const work = own ?? query.work;
-  if (own && query.work && query.work !== own) return { duties: [], nextCursor: null };
+  if (own && query.work && query.work !== own) return { conditions, empty: true };
   if (work) conditions.push(eq(duties.work, work));
   if (query.supervisor) conditions.push(eq(duties.supervisorId, query.supervisor));
 
@@ -260,15 +287,54 @@ export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'proc
     if (!isDay(range.from) || !isDay(range.to) || range.from > range.to) throw refuse(400, MSG.dateRangeInvalid);
     conditions.push(sql`${duties.completedDay} between ${range.from} and ${range.to}`);
   }
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(duties.trainNo, pattern), ilike(users.name, pattern))!);
+  }
+  return { conditions, ...(range ? { range } : {}), empty: false };
+}
+
+/** The ORDER BY of a sorted view: the column (nulls last either way), then the list's own order. */
+function sortedOrder(state: 'processing' | 'completed', order: SortOrder<DutySortKey>): SQL[] {
+  const column = SORT_COLUMN[order.key];
+  const own = state === 'completed' ? duties.completedAt : duties.createdAt;
+  return [order.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, desc(own), desc(duties.id)];
+}
+
+/**
+ * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
+ * newest first (live by creation, completed by the moment of completion). Completed duties
+ * are filtered by completed day only when from or to is given (issue 13: a SPEC §7 client
+ * asks without them and filters the list itself, so it must get every month, page by page).
+ * With `sort` (issue 28) the list is ordered by that column and paged by position (an
+ * offset cursor); without it, the order and cursor are the ones SPEC clients know.
+ */
+export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyListQuery): Promise<DutyPage> {
+  const view = dutyView(viewer, state, query);
+  if (view.empty) return { duties: [], nextCursor: null };
+  const { conditions, range } = view;
   const orderColumn = state === 'completed' ? duties.completedAt : duties.createdAt;
+  const base = deps.db.select(getTableColumns(duties)).from(duties).leftJoin(users, eq(users.id, duties.supervisorId));
+
+  if (query.sort) {
+    const offset = query.cursor ? readOffsetCursor(query.cursor) : 0;
+    if (offset === null) throw refuse(400, MSG.cursorInvalid);
+    const rows = await base
+      .where(and(...conditions))
+      .orderBy(...sortedOrder(state, query.sort))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const page = rows.slice(0, query.limit);
+    const nextCursor = rows.length > query.limit ? writeOffsetCursor(offset + query.limit) : null;
+    return { duties: await presentDuties(deps.db, page), nextCursor, ...(range ?? {}) };
+  }
+
   const cursor = readCursor(query.cursor);
   if (cursor) {
     const at = new Date(cursor.at);
     conditions.push(or(lt(orderColumn, at), and(eq(orderColumn, at), lt(duties.id, cursor.id)))!);
   }
-  const rows = await deps.db
-    .select()
-    .from(duties)
+  const rows = await base
     .where(and(...conditions))
     .orderBy(desc(orderColumn), desc(duties.id))
     .limit(query.limit + 1);
@@ -276,6 +342,49 @@ export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'proc
   const last = page.at(-1);
   const nextCursor = rows.length > query.limit && last ? writeCursor((state === 'completed' ? last.completedAt : last.createdAt)!, last.id) : null;
   return { duties: await presentDuties(deps.db, page), nextCursor, ...(range ?? {}) };
+}
+
+/**
+ * GET /mcctrain/completed-totals and live-totals: duties, coaches, crew required, crew
+ * assigned and shortfall over the whole view (every page), added up in SQL.
+ */
+export async function dutyTotals(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyViewQuery): Promise<DutyTotals> {
+  const view = dutyView(viewer, state, query);
+  if (view.empty) return { duties: 0, coaches: 0, crewRequired: 0, crewAssigned: 0, shortfall: 0 };
+  const crew = deps.db
+    .select({ dutyId: dutyWorkers.dutyId, crew: sql<number>`count(*)::int`.as('crew') })
+    .from(dutyWorkers)
+    .groupBy(dutyWorkers.dutyId)
+    .as('crew');
+  const [row] = await deps.db
+    .select({
+      duties: sql<number>`count(*)::int`,
+      coaches: sql<number>`coalesce(sum(${duties.totalCoach}), 0)::int`,
+      crewRequired: sql<number>`coalesce(sum(${duties.reqq}), 0)::int`,
+      crewAssigned: sql<number>`coalesce(sum(coalesce(${crew.crew}, 0)), 0)::int`,
+      shortfall: sql<number>`coalesce(sum(greatest(${duties.reqq} - coalesce(${crew.crew}, 0), 0)), 0)::int`,
+    })
+    .from(duties)
+    .leftJoin(users, eq(users.id, duties.supervisorId))
+    .leftJoin(crew, eq(crew.dutyId, duties.id))
+    .where(and(...view.conditions));
+  return row!;
+}
+
+/** Every duty of a view, in its order (the export), at most LIST_EXPORT_MAX_ROWS + 1. */
+export async function dutiesInView(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyViewQuery): Promise<{ duties: Duty[]; range?: { from: string; to: string } }> {
+  const view = dutyView(viewer, state, query);
+  if (view.empty) return { duties: [] };
+  const orderColumn = state === 'completed' ? duties.completedAt : duties.createdAt;
+  const rows = await deps.db
+    .select(getTableColumns(duties))
+    .from(duties)
+    .leftJoin(users, eq(users.id, duties.supervisorId))
+    .where(and(...view.conditions))
+    .orderBy(...(query.sort ? sortedOrder(state, query.sort) : [desc(orderColumn), desc(duties.id)]))
+    .limit(LIST_EXPORT_MAX_ROWS + 1);
+  if (rows.length > LIST_EXPORT_MAX_ROWS) throw new HttpError(413, MSG.lists.exportTooLarge);
+  return { duties: await presentDuties(deps.db, rows), ...(view.range ? { range: view.range } : {}) };
 }
 
 /** GET /mcctrain/getone-mcctrain/{id}; a supervisor sees only their own work type. */

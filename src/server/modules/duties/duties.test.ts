@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
@@ -299,5 +300,116 @@ describe('crew suggestions', () => {
     const list = (await api('GET', '/worker/get-workers?work=laundry', managerToken)).json();
     expect(list.find((w: { _id: string }) => w._id === busy).liveDuty).toBe('LAUNDRY');
     expect(list.find((w: { _id: string }) => w._id === free).liveDuty).toBeNull();
+  });
+});
+
+describe('office lists: search, sort, totals and export (issue 28)', () => {
+  // a supervisor of their own, and duties completed in March 2027: no other test's duty is in this view
+  let lead: BuiltUser;
+  let other: BuiltUser;
+  const view = () => `supervisor=${lead.id}&from=2027-03-01&to=2027-03-31`;
+  const completedIn = async (day: string, fields: Record<string, unknown>) => {
+    clock.now = new Date(`${day}T06:00:00Z`);
+    return addDuty(t, managerToken, { supervisor: lead.id, ...fields }, { status: 'completed' });
+  };
+
+  beforeAll(async () => {
+    lead = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Leela Kurup' });
+    other = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc', name: 'Omana Raj' });
+    // mcc norm 0.6 per coach: 10 coaches → 6 required
+    await completedIn('2027-03-02', { work: 'mcc', trainno: '16301', totalcoach: 10, workers: await crew(6) }); // short 0
+    await completedIn('2027-03-05', { work: 'mcc', trainno: '16302', totalcoach: 20, workers: await crew(4) }); // 12 required, short 8
+    await completedIn('2027-03-09', { work: 'acca', trainno: '22640', totalcoach: 5, suppliedBedsheet: 50, workers: await crew(2, 'acca') }); // 3 required, short 1
+    await completedIn('2027-03-12', { work: 'mcc', trainno: '16303', totalcoach: 2, workers: await crew(1) }); // 1 required, short 0
+    clock.now = new Date('2027-03-14T06:00:00Z');
+    await addDuty(t, managerToken, { work: 'mcc', trainno: '16399', totalcoach: 3, supervisor: other.id, workers: await crew(1) }, { status: 'completed' });
+  });
+
+  it('searches by train number or supervisor name, across work types or within one', async () => {
+    const trains = async (query: string) =>
+      ((await api('GET', `/mcctrain/get-completedmcctrain?from=2027-03-01&to=2027-03-31&${query}`, managerToken)).json() as { trainno: string }[]).map((d) => d.trainno).sort();
+    expect(await trains('q=163')).toEqual(['16301', '16302', '16303', '16399']);
+    expect(await trains('q=2264')).toEqual(['22640']);
+    expect(await trains('q=leela')).toEqual(['16301', '16302', '16303', '22640']);
+    expect(await trains('q=LEELA&work=acca')).toEqual(['22640']);
+    expect(await trains('q=omana')).toEqual(['16399']);
+    // LIKE's wildcards are plain letters
+    expect(await trains('q=%25')).toEqual([]);
+    expect(await trains('q=_')).toEqual([]);
+    // a supervisor searches within their own work type
+    const own = (await api('GET', `/mcctrain/get-completedmcctrain?from=2027-03-01&to=2027-03-31&q=22640`, mccToken)).json();
+    expect(own).toEqual([]);
+  });
+
+  it('sorts by a column and pages by position without losing or repeating a duty', async () => {
+    const all = (await api('GET', `/mcctrain/get-completedmcctrain?${view()}&sort=-shortfall`, managerToken)).json() as { trainno: string }[];
+    expect(all.map((d) => d.trainno)).toEqual(['16302', '22640', '16303', '16301']); // 8, 1, then ties newest first
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const response = await api('GET', `/mcctrain/get-completedmcctrain?${view()}&sort=coaches&limit=3${cursor ? `&cursor=${cursor}` : ''}`, managerToken);
+      expect(response.statusCode).toBe(200);
+      seen.push(...(response.json() as { trainno: string }[]).map((d) => d.trainno));
+      cursor = response.headers['x-next-cursor'] as string | undefined;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(['16303', '22640', '16301', '16302']);
+    const byTrain = (await api('GET', `/mcctrain/get-completedmcctrain?${view()}&sort=-trainno`, managerToken)).json() as { trainno: string }[];
+    expect(byTrain.map((d) => d.trainno)).toEqual(['22640', '16303', '16302', '16301']);
+    const byCrew = (await api('GET', `/mcctrain/get-completedmcctrain?${view()}&sort=crew`, managerToken)).json() as { trainno: string }[];
+    expect(byCrew.map((d) => d.trainno)).toEqual(['16303', '22640', '16302', '16301']);
+    // an unknown column, or a keyset cursor with a sort, is refused
+    const bad = await api('GET', `/mcctrain/get-completedmcctrain?${view()}&sort=salary`, managerToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(MSG.lists.sortInvalid);
+    const first = await api('GET', `/mcctrain/get-completedmcctrain?${view()}&limit=2`, managerToken);
+    const keyset = first.headers['x-next-cursor'] as string;
+    expect((await api('GET', `/mcctrain/get-completedmcctrain?${view()}&limit=2&sort=crew&cursor=${keyset}`, managerToken)).statusCode).toBe(400);
+  });
+
+  it('adds up the whole view in SQL, whatever page was loaded', async () => {
+    const page = await api('GET', `/mcctrain/get-completedmcctrain?${view()}&limit=1`, managerToken);
+    expect(page.json()).toHaveLength(1);
+    const answer = await api('GET', `/mcctrain/completed-totals?${view()}`, managerToken);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ duties: 4, coaches: 37, crewRequired: 22, crewAssigned: 13, shortfall: 9 });
+    // paging plays no part in the totals
+    expect((await api('GET', `/mcctrain/completed-totals?${view()}&limit=1&sort=crew`, managerToken)).json()).toEqual(answer.json());
+    expect((await api('GET', `/mcctrain/completed-totals?${view()}&q=22640`, managerToken)).json()).toEqual({ duties: 1, coaches: 5, crewRequired: 3, crewAssigned: 2, shortfall: 1 });
+    // a supervisor's totals cover their own work type
+    expect((await api('GET', `/mcctrain/completed-totals?${view()}`, mccToken)).json()).toMatchObject({ duties: 3, coaches: 32 });
+    const live = await api('GET', `/mcctrain/live-totals?supervisor=${lead.id}`, managerToken);
+    expect(live.json()).toEqual({ duties: 0, coaches: 0, crewRequired: 0, crewAssigned: 0, shortfall: 0 });
+  });
+
+  it('exports the whole view to managers only, with plain cells and a Total row', async () => {
+    const response = await api('GET', `/mcctrain/completed-export?${view()}&sort=-coaches`, managerToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain('Completed_works_');
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null, raw: true });
+    expect(rows[0]![0]).toBe('Completed works — Work type: All work types · Completed: 01-03-2027 to 31-03-2027 · Supervisor: Leela Kurup · Sorted by: Coaches (descending)');
+    expect(rows[1]!.slice(0, 9)).toEqual(['Train No', 'Work type', 'Type', 'Completed on', 'Coaches', 'Crew required', 'Crew assigned', 'Shortfall', 'Supervisor']);
+    expect(rows.slice(2, 6).map((row) => row[0])).toEqual(['16302', '16301', '22640', '16303']);
+    expect(sheet['A3']).toMatchObject({ t: 's', v: '16302' });
+    expect(sheet['D3']).toMatchObject({ t: 'n', z: 'dd-mm-yyyy' });
+    expect(sheet['E3']).toMatchObject({ t: 'n', v: 20 });
+    // crew names each in a cell of its own: 16302 has four
+    const crewStart = rows[1]!.indexOf('Crew 1');
+    expect(rows[2]!.slice(crewStart).filter((cell) => typeof cell === 'string')).toHaveLength(4);
+    expect(rows[6]!.slice(0, 8)).toEqual(['Total', '4 duties', null, null, 37, 22, 13, 9]);
+
+    expect((await api('GET', `/mcctrain/completed-export?${view()}`, mccToken)).statusCode).toBe(403);
+    expect((await api('GET', '/mcctrain/live-export', accaToken)).statusCode).toBe(403);
+    expect((await api('GET', '/mcctrain/live-export', undefined)).statusCode).toBe(401);
+    const live = await api('GET', '/mcctrain/live-export?work=pftr', managerToken);
+    expect(live.statusCode).toBe(200);
+    const liveRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(live.rawPayload, { type: 'buffer' }).Sheets['Live works']!, { header: 1, defval: null });
+    expect(liveRows[0]![0]).toBe('Live works — Work type: PFTR');
+    expect(liveRows.at(-1)![0]).toBe('Total');
   });
 });

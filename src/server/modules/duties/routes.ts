@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   completedDuties,
+  completedDutiesExport,
+  completedDutyTotals,
   createDuty as createDutyRoute,
   deleteDuty as deleteDutyRoute,
   liveDuties,
+  liveDutiesExport,
+  liveDutyTotals,
   oneDuty,
   staffingNorms,
   updateDuty as updateDutyRoute,
@@ -17,12 +21,18 @@ import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
 import { answerOnce } from '../../request-keys.js';
-import { createDuty, deleteDuty, getDuty, listDuties, refuse, refuseUnseenDuty, updateDuty } from './duties.service.js';
+import { eq } from 'drizzle-orm';
+import { dayInZone } from '../../../shared/time.js';
+import { users } from '../../db/schema.js';
+import { sendListSheet } from '../../lists/list-sheet.js';
+import { createDuty, deleteDuty, dutiesInView, dutyTotals, getDuty, listDuties, refuse, refuseUnseenDuty, updateDuty } from './duties.service.js';
+import { dutySheet, dutyViewFilters } from './duty-sheet.js';
 
 /** Train duties (SPEC §7 /mcctrain train rows), from the contracts of src/shared/api/duties.ts. */
 export function dutyRoutes(deps: AppDeps, guards: Guards) {
   const crew = guards.roles(ROLE.supervisor, ROLE.manager, ROLE.admin);
   const deleters = guards.roles(...DUTY_DELETERS);
+  const office = guards.roles(ROLE.manager, ROLE.admin);
   return async function dutyPlugin(app: FastifyInstance): Promise<void> {
     // SPEC §8: a failed duty call is read as {success: false, message} by SPEC's clients;
     // refusals of the request schema (answered {msg} by the error handler) carry them too
@@ -69,11 +79,32 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       [liveDuties, 'processing'],
       [completedDuties, 'completed'],
     ] as const) {
-      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!) }, async (request, reply) => {
+      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q) }, async (request, reply) => {
         const page = await listDuties(deps, request.user!, state, request.query);
         if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
         if (page.from) reply.header('x-range-from', page.from).header('x-range-to', page.to!);
         return page.duties;
+      });
+    }
+
+    // the totals of a list's whole view, and its spreadsheet (issue 28)
+    for (const [contract, state] of [
+      [liveDutyTotals, 'processing'],
+      [completedDutyTotals, 'completed'],
+    ] as const) {
+      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q) }, async (request) => dutyTotals(deps, request.user!, state, request.query));
+    }
+    for (const [contract, state, base] of [
+      [liveDutiesExport, 'processing', 'Live_works'],
+      [completedDutiesExport, 'completed', 'Completed_works'],
+    ] as const) {
+      serve(app, contract, { onRequest: office }, async (request, reply) => {
+        const view = await dutiesInView(deps, request.user!, state, request.query);
+        const supervisor = request.query.supervisor
+          ? ((await deps.db.select({ name: users.name }).from(users).where(eq(users.id, request.query.supervisor)))[0]?.name ?? null)
+          : null;
+        const sheet = dutySheet(state, view.duties, dutyViewFilters(request.query, supervisor, view.range));
+        return sendListSheet(reply, base, sheet, deps.config.appTz, dayInZone(deps.now(), deps.config.appTz));
       });
     }
 

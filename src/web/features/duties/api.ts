@@ -2,11 +2,11 @@ import { API } from '../../../shared/api/addresses.js';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { createDuty as createDutyRoute, liveDuties } from '../../../shared/api/duties.js';
 import type { Duty } from '../../../shared/schemas/duties.js';
-import { call, callApi, type CallInput } from '../../api/call.js';
+import { call, callApi, download, type CallInput } from '../../api/call.js';
 import { ApiError } from '../../api/client.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { STAFF_STATUS } from '../../../shared/staff.js';
-import { dutyKeys, LIVE_PAGE_SIZE } from './keys.js';
+import { dutyKeys, hasView, LIVE_PAGE_SIZE, type DutyListView } from './keys.js';
 import { crewListMemberOf, loadSavedDuty, loadWithSavedCopy, savedDutyOf, savedListName, type CrewListMember } from '../../offline/list-cache.js';
 
 /**
@@ -44,15 +44,25 @@ async function getDutyPage(
   };
 }
 
-/** Live duties of one work type, newest first; the board rarely holds more than one page. */
-export function useLiveDuties(work: string, options: { enabled?: boolean } = {}) {
+/** The search, sort and supervisor of a view, as query parameters (none when unused). */
+function viewQuery(view: DutyListView | undefined): DutyListView {
+  if (!hasView(view)) return {};
+  return { ...(view.q ? { q: view.q } : {}), ...(view.sort ? { sort: view.sort } : {}), ...(view.supervisor ? { supervisor: view.supervisor } : {}) };
+}
+
+/**
+ * Live duties of one work type ('' for all), newest first or sorted; the board rarely holds
+ * more than one page. Only the plain view (no search, sort or supervisor) is kept on the phone.
+ */
+export function useLiveDuties(work: string, options: { enabled?: boolean; view?: DutyListView } = {}) {
   const { token, user } = useAuth();
+  const view = viewQuery(options.view);
   return useInfiniteQuery({
-    queryKey: dutyKeys.live(work),
+    queryKey: dutyKeys.live(work, view),
     // the first page is kept on the phone for a visit without network (decision 0020)
     queryFn: ({ pageParam, signal }) => {
-      const load = () => getDutyPage(API.liveDuties, { work, limit: LIVE_PAGE_SIZE, cursor: pageParam ?? undefined }, token, signal);
-      return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.live(work), load);
+      const load = () => getDutyPage(API.liveDuties, { work, limit: LIVE_PAGE_SIZE, cursor: pageParam ?? undefined, ...view }, token, signal);
+      return pageParam || hasView(view) ? load() : loadWithSavedCopy(user?._id, savedListName.live(work), load);
     },
     // offline the load runs anyway: it answers the saved copy
     networkMode: 'always',
@@ -68,13 +78,14 @@ export function useLiveDuties(work: string, options: { enabled?: boolean } = {})
  * Completed duties of one work type in one range of completed days. The range is always
  * sent: without it the server lists every month (issue 13), and the board shows one.
  */
-export function useCompletedDuties(work: string, from: string, to: string, options: { enabled?: boolean } = {}) {
+export function useCompletedDuties(work: string, from: string, to: string, options: { enabled?: boolean; view?: DutyListView } = {}) {
   const { token, user } = useAuth();
+  const view = viewQuery(options.view);
   return useInfiniteQuery({
-    queryKey: dutyKeys.completed(work, from, to),
+    queryKey: dutyKeys.completed(work, from, to, view),
     queryFn: ({ pageParam, signal }) => {
-      const load = () => getDutyPage(API.completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined }, token, signal);
-      return pageParam ? load() : loadWithSavedCopy(user?._id, savedListName.completed(work, from, to), load);
+      const load = () => getDutyPage(API.completedDuties, { work, from, to, limit: 200, cursor: pageParam ?? undefined, ...view }, token, signal);
+      return pageParam || hasView(view) ? load() : loadWithSavedCopy(user?._id, savedListName.completed(work, from, to), load);
     },
     networkMode: 'always',
     initialPageParam: null as string | null,
@@ -83,6 +94,24 @@ export function useCompletedDuties(work: string, from: string, to: string, optio
     // a new range keeps the old rows on screen (dimmed) until it loads; a new tab does not
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === work ? previous : undefined),
   });
+}
+
+/** The totals of a list's whole view (every page), added up by the server (issue 28). */
+export function useDutyTotals(state: 'live' | 'completed', query: { work: string; from?: string; to?: string } & DutyListView, enabled: boolean) {
+  const { token } = useAuth();
+  const sent = { work: query.work, ...(query.from ? { from: query.from, to: query.to } : {}), ...viewQuery({ q: query.q, supervisor: query.supervisor }) };
+  return useQuery({
+    queryKey: dutyKeys.totals(state, sent),
+    queryFn: ({ signal }) => call(state === 'live' ? API.liveDutyTotals : API.completedDutyTotals, { query: sent, token, signal }),
+    enabled: Boolean(token) && enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Downloads the .xlsx of a list's view: its filters, search and sort, every page (managers and admins). */
+export function exportDuties(state: 'live' | 'completed', token: string | null, query: { work: string; from?: string; to?: string } & DutyListView) {
+  const sent = { work: query.work, ...(query.from ? { from: query.from, to: query.to } : {}), ...viewQuery(query) };
+  return download(state === 'live' ? API.liveDutiesExport : API.completedDutiesExport, { query: sent, token });
 }
 
 export function useDuty(id: string) {

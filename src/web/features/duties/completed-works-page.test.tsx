@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
@@ -89,11 +90,81 @@ describe('Completed Works (manager/completed)', () => {
   });
 });
 
+describe('Completed Works: search, filters, sort, totals and export (issue 28)', () => {
+  /** The totals row's cells, after its "Total" heading. */
+  const totalsShown = () => within(screen.getByRole('rowheader', { name: 'Total' }).closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent);
+
+  it('sorts by a column, searches across work types and filters by supervisor, with the whole view totalled', async () => {
+    await signIn(api, { role: ROLE.manager });
+    const { user, router } = renderApp('/dashboard/manager/completed');
+    await screen.findByRole('cell', { name: '12019' });
+    // mcc this month: 10 coaches each, 6 required each, crews of 2 and 1
+    await waitFor(() => expect(totalsShown()).toEqual(['2 duties', '', '3', '9 short', '', '20', '12']));
+
+    await user.click(screen.getByRole('button', { name: /Workers Count/ }));
+    expect(router.state.location.search).toContain('sort=crew');
+    // ascending by crew happens to be the default order (newest first): wait for the heading to say it
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Workers Count/ }).getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(trainsShown()).toEqual(['12019', '12005']));
+    await user.click(screen.getByRole('button', { name: /Workers Count/ }));
+    await waitFor(() => expect(trainsShown()).toEqual(['12005', '12019']));
+    expect(router.state.location.search).toContain('sort=-crew');
+    expect(screen.getByRole('columnheader', { name: /Workers Count/ }).getAttribute('aria-sort')).toBe('descending');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search trains' }), '12019');
+    await waitFor(() => expect(trainsShown()).toEqual(['12019']));
+    expect(router.state.location.search).toContain('q=12019');
+    await waitFor(() => expect(totalsShown()[0]).toBe('1 duty'));
+
+    // every work type: the search finds the acca train too, and the supervisor filter narrows it
+    await user.click(screen.getByRole('tab', { name: 'All work types' }));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search trains' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search trains' }), '1');
+    await waitFor(() => expect(trainsShown().sort()).toEqual(['12005', '12019', '16010']));
+    expect(router.state.location.search).toContain('work=all');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Supervisor' }), 'Suresh Pillai');
+    await waitFor(() => expect(trainsShown().sort()).toEqual(['12005', '12019']));
+    expect(router.state.location.search).toMatch(/supervisor=[0-9a-f-]{36}/);
+    await waitFor(() => expect(totalsShown()[0]).toBe('2 duties'));
+  });
+
+  it("exports the view's every row to .xlsx, named by its filters, with a Total row", async () => {
+    let file: Blob | null = null;
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      file = blob as Blob;
+      return 'blob:completed-works';
+    });
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    try {
+      await signIn(api, { role: ROLE.manager });
+      const { user } = renderApp('/dashboard/manager/completed?work=mcc&sort=-trainno');
+      await screen.findByRole('cell', { name: '12019' });
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(file).not.toBeNull());
+      const book = XLSX.read(new Uint8Array(await file!.arrayBuffer()), { type: 'array', cellNF: true });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null, raw: true });
+      expect(rows[0]![0]).toBe('Completed works — Work type: MCC · Completed: 01-11-2026 to 30-11-2026 · Sorted by: Train No (descending)');
+      expect(rows.slice(2, 4).map((row) => row[0])).toEqual(['12019', '12005']);
+      expect(sheet['A3']).toMatchObject({ t: 's', v: '12019' });
+      expect(sheet['D3']).toMatchObject({ t: 'n', z: 'dd-mm-yyyy' });
+      expect(rows[4]!.slice(0, 8)).toEqual(['Total', '2 duties', null, null, 20, 12, 3, 9]);
+    } finally {
+      createObjectURL.mockRestore();
+      revokeObjectURL.mockRestore();
+    }
+  });
+});
+
 describe('Completed duties (supervisor)', () => {
   it('shows only their own work type', async () => {
     await signIn(api, { role: ROLE.supervisor, work: 'acca' });
     renderApp('/dashboard/user/completedduty');
     await screen.findByRole('cell', { name: '16010' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['ACCA']);
+    // a supervisor may search, but has no office tools
+    expect(screen.getByRole('searchbox', { name: 'Search trains' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    expect(screen.queryByRole('rowheader', { name: 'Total' })).toBeNull();
   });
 });

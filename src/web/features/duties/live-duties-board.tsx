@@ -2,9 +2,13 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { manpowerDifference } from '../../../shared/duties.js';
-import { toWorkType, type WorkType } from '../../../shared/work-types.js';
+import type { WorkType } from '../../../shared/work-types.js';
+import { ListActions } from '../../components/list/list-actions.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
+import { TotalsRow } from '../../components/list/totals-row.js';
+import { ALL_WORK, boardTabs, DutyListControls, Heading, tabInAddress, useDutyListView, useSupervisorName, type BoardTab } from './duty-list-view.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
-import { useLiveDuties } from './api.js';
+import { exportDuties, useDutyTotals, useLiveDuties } from './api.js';
 import { formatCreatedAt, LIVE_TABS, manpowerColor, signed, supervisorLabel, tabsFor } from './duty-display.js';
 import { CardsMessage, DutyCard, useNarrowScreen } from './duty-cards.js';
 import { RetryAlert } from '../../components/retry-alert.js';
@@ -28,34 +32,71 @@ import { useMessages } from '../../i18n/messages.js';
  * one work type per tab and link each duty to /dashboard/user/traindetails/{id}.
  */
 export function LiveDutiesBoard({ variant, ownWork }: { variant: 'manager' | 'user'; ownWork: WorkType | null }) {
-  const tabs = tabsFor(LIVE_TABS, ownWork);
+  const m = useMessages();
+  // the office's board (issue 28): All work types, supervisor filter, sort, totals, Export and Print
+  const office = variant === 'manager' && ownWork === null;
+  const tabs = boardTabs(tabsFor(LIVE_TABS, ownWork), office, m('lists.allWorkTypes'));
   // the tab lives in the address (?work=), so Back from a duty's details shows the same tab
   const { params, update } = useAddressParams();
-  const work = tabs.find((tab) => tab.work === toWorkType(params.get('work')))?.work ?? tabs[0]!.work;
+  const work = tabInAddress(tabs, params.get('work'));
   const label = tabs.find((tab) => tab.work === work)?.label ?? work;
+  const listView = useDutyListView(office);
+  const { token } = useAuth();
+  const sentWork = work === ALL_WORK ? '' : work;
 
   // a Mark as Completed here can be undone while the board is open (decision 0021)
   return (
     <CompletionHoldScope>
+      <DutyListControls
+        view={listView}
+        office={office}
+        actions={office ? <ListActions onExport={() => exportDuties('live', token, { work: sentWork, ...listView.view })} /> : undefined}
+      />
       <WorkTabs tabs={tabs} work={work} onChange={(next) => update({ work: next })}>
-        <LiveTable key={work} work={work} label={label} variant={variant} />
+        <LiveTable key={work} work={work} label={label} variant={variant} office={office} listView={listView} />
       </WorkTabs>
     </CompletionHoldScope>
   );
 }
 
-function LiveTable({ work, label, variant }: { work: WorkType; label: string; variant: 'manager' | 'user' }) {
-  const live = useLiveDuties(work);
-  // with the phone's queued adds, completions and crew edits shown at once (decision 0020)
+function LiveTable({
+  work,
+  label,
+  variant,
+  office,
+  listView,
+}: {
+  work: BoardTab;
+  label: string;
+  variant: 'manager' | 'user';
+  office: boolean;
+  listView: ReturnType<typeof useDutyListView>;
+}) {
+  const all = work === ALL_WORK;
+  const sentWork = all ? '' : work;
+  const live = useLiveDuties(sentWork, { view: listView.view });
+  const totals = useDutyTotals('live', { work: sentWork, ...listView.view }, office);
+  const supervisorName = useSupervisorName(listView.supervisor);
+  const { order, toggle } = listView.sorting;
+  // with the phone's queued adds, completions and crew edits shown at once (decision 0020);
+  // a searched, filtered or sorted view shows the server's answer as it is
   const { entries } = useOutboxStatus();
-  const duties = liveBoardWithQueued(live.data?.pages.flatMap((page) => page.duties) ?? [], entries, work);
+  const loaded = live.data?.pages.flatMap((page) => page.duties) ?? [];
+  const duties = liveBoardWithQueued(loaded, listView.view.q || listView.view.supervisor ? [] : entries, sentWork);
   const manager = variant === 'manager';
   const mayDelete = mayDeleteDuty(useAuth().user?.role);
   const cards = useNarrowScreen();
-  const columns = manager ? 7 : 5;
-  const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);
+  const columns = (manager ? 7 : 5) + (all ? 1 : 0);
+  const total = totals.data;
   const { t } = useTranslation();
   const m = useMessages();
+  const filters = [
+    `${m('fields.workType')}: ${label}`,
+    ...(supervisorName ? [`${m('fields.supervisor')}: ${supervisorName}`] : []),
+    ...(listView.view.q ? [`${m('fields.search')}: "${listView.view.q}"`] : []),
+    ...(live.hasNextPage ? [m.of('dutyListPrintedRows', formatNumber(duties.length), formatNumber(total?.duties ?? duties.length))] : []),
+  ];
+  const totalWorkers = duties.reduce((sum, duty) => sum + duty.workerCount, 0);
   const timeZone = useCompanyTimeZone();
 
   const emptyText = manager ? m.of('noLiveTrainsIn', label) : m.of('noLiveTrainsFor', label);
@@ -88,6 +129,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
           <Table.Td tt="capitalize">
             {t(`duties.status.${duty.status}`)} <PendingBadge pending={duty.pending} />
           </Table.Td>
+          {all && <Table.Td>{duty.work.toUpperCase()}</Table.Td>}
           <Table.Td>{formatCreatedAt(duty.createdAt, timeZone)}</Table.Td>
           <Table.Td>{formatNumber(duty.workerCount)}</Table.Td>
           {manager && (
@@ -98,7 +140,7 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
               <Table.Td className="break-anywhere">{supervisorLabel(duty)}</Table.Td>
             </>
           )}
-          <Table.Td>
+          <Table.Td data-no-print>
             <Group gap="xs" wrap="nowrap">
               {duty.status !== 'completed' && (
                 <MarkCompletedButton duty={duty} label={actionLabel} size={manager ? 'sm' : 'md'} />
@@ -123,12 +165,13 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
 
   return (
     <>
-      <SavedAge name={savedListName.live(work)} />
+      {office && <PrintHeading title={m('liveWorkManagerTitle')} filters={filters} />}
+      <SavedAge name={savedListName.live(sentWork)} />
       {live.isError && <RetryAlert error={live.error} onRetry={() => void live.refetch()} />}
       {cards && live.isPending && <CardsMessage text={m('loading')} />}
       {cards && !live.isPending && !live.isError && duties.length === 0 && <CardsMessage text={emptyText} />}
       {cards && duties.length > 0 && (
-        <Stack gap="sm">
+        <Stack gap="sm" className="print-cards">
           {duties.map((duty) => {
             const difference = manpowerDifference(duty.workerCount, duty.reqq);
             const name = duty.trainno ? t('duties.trainTitle', { train: duty.trainno }) : duty.work.toUpperCase();
@@ -168,26 +211,38 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
           )}
         </Stack>
       )}
-      {!cards && (
+      {/* on paper the table prints even where a phone shows cards */}
+      <div className="print-table" style={cards ? { display: 'none' } : undefined}>
         <Table.ScrollContainer minWidth={manager ? 820 : 520} type="native">
           <Table striped highlightOnHover verticalSpacing={manager ? 'sm' : 'md'} bg="white" withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('duties.columns.trainNo')}</Table.Th>
+                <Heading office={office} sortKey="trainno" order={order} onSort={toggle}>
+                  {t('duties.columns.trainNo')}
+                </Heading>
                 <Table.Th>{t('duties.columns.status')}</Table.Th>
-                <Table.Th>{t('duties.columns.createdAt')}</Table.Th>
-                <Table.Th>{t('duties.columns.workers')}</Table.Th>
+                {all && <Table.Th>{m('fields.workType')}</Table.Th>}
+                <Heading office={office} sortKey="createdAt" order={order} onSort={toggle}>
+                  {t('duties.columns.createdAt')}
+                </Heading>
+                <Heading office={office} sortKey="crew" order={order} onSort={toggle}>
+                  {t('duties.columns.workers')}
+                </Heading>
                 {manager && (
                   <>
-                    <Table.Th>{t('duties.columns.manpower')}</Table.Th>
-                    <Table.Th>{t('duties.columns.supervisor')}</Table.Th>
+                    <Heading office={office} sortKey="shortfall" order={order} onSort={toggle}>
+                      {t('duties.columns.manpower')}
+                    </Heading>
+                    <Heading office={office} sortKey="supervisor" order={order} onSort={toggle}>
+                      {t('duties.columns.supervisor')}
+                    </Heading>
                   </>
                 )}
-                <Table.Th>{t('duties.columns.actions')}</Table.Th>
+                <Table.Th data-no-print>{t('duties.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
-            {manager && !live.isPending && duties.length > 0 && (
+            {manager && !office && !live.isPending && duties.length > 0 && (
               <Table.Tfoot>
                 <Table.Tr fw={700}>
                   <Table.Td colSpan={3}>{m('totalWorkers')}</Table.Td>
@@ -196,11 +251,24 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
                 </Table.Tr>
               </Table.Tfoot>
             )}
+            {office && total && total.duties > 0 && (
+              // the whole view's totals, from the server (every page, issue 28)
+              <TotalsRow
+                cells={[
+                  m.of('dutyListCount', total.duties),
+                  ...(all ? [null] : []),
+                  null,
+                  formatNumber(total.crewAssigned),
+                  m.of('dutyListShortBy', formatNumber(total.shortfall)),
+                  null,
+                ]}
+              />
+            )}
           </Table>
         </Table.ScrollContainer>
-      )}
+      </div>
       {live.hasNextPage && (
-        <Group justify="center" mt="md">
+        <Group justify="center" mt="md" data-no-print>
           <Button variant="default" onClick={() => void live.fetchNextPage()} loading={live.isFetchingNextPage}>
             {t('common.loadMore')}
           </Button>
@@ -209,4 +277,3 @@ function LiveTable({ work, label, variant }: { work: WorkType; label: string; va
     </>
   );
 }
-
