@@ -102,6 +102,11 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'billDraft.billPassed': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
+  // bulk changes to staff (issue 28)
+  'staffBulk.tooMany': [{ args: [5000] }],
+  'staffBulk.changed': [{ args: [1] }, { args: [3] }],
+  'staffBulk.fromTooEarly': [{ args: [92] }],
+  'staffBulk.fromTooLate': [{ args: [366] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
