@@ -445,7 +445,7 @@ export const MSG = {
     oneChange: 'Make one change at a time',
     wageRequired: 'Enter the new daily wage',
     fromRequired: 'Choose the day the new wage applies from',
-    fromInvalid: 'The day the new wage applies from must be a real day (YYYY-MM-DD)',
+    fromInvalid: 'The day the new wage applies from must be a real calendar day',
     fromOnlyWithWage: 'A day to apply from goes only with a daily wage',
     fromTooEarly: template('The new wage may apply from at most {{0}} days back', { values: (days: number) => ({ 0: days }) }),
     fromTooLate: template('The new wage may apply from at most {{0}} days ahead', { values: (days: number) => ({ 0: days }) }),
