@@ -187,7 +187,7 @@ export async function previewBulkChange(db: Database, editor: Editor, body: Bulk
   };
 }
 
-export interface BulkChangeResult {
+interface BulkChangeResult {
   changed: number;
   unchanged: number;
   pending: boolean;

@@ -117,7 +117,7 @@ interface Draft {
  * names how many and who — and the server applies it in one transaction. A record refused
  * at that moment refuses the whole change (nothing applied) and the dialog lists it.
  */
-export function BulkChangeDialog({ opened, onClose, selection }: { opened: boolean; onClose: () => void; selection: StaffSelection }) {
+function BulkChangeDialog({ opened, onClose, selection }: { opened: boolean; onClose: () => void; selection: StaffSelection }) {
   const { t } = useTranslation();
   return (
     <AppModal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">{t('staff.bulk.title')}</Text>} centered size="lg" radius="lg">

@@ -19,7 +19,7 @@ export interface StaffSelection {
 }
 
 /** The list's filters a selection of "all that match" sends (the server resolves them). */
-export interface StaffSelectionFilter {
+interface StaffSelectionFilter {
   work?: string | undefined;
   q?: string | undefined;
   status?: string | undefined;
