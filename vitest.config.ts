@@ -30,6 +30,7 @@ export const DATABASE_TESTS = [
   'src/server/modules/payroll/payroll.test.ts',
   'src/server/modules/payroll/settings.test.ts',
   'src/server/modules/reports/reports.test.ts',
+  'src/server/modules/staff/bulk-change.test.ts',
   'src/server/modules/staff/bulk-import.test.ts',
   'src/server/modules/staff/emp-ids.test.ts',
   'src/server/modules/staff/ifsc-import.test.ts',

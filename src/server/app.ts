@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
+import { dayInZone } from '../shared/time.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { AppDeps } from './deps.js';
@@ -25,6 +26,8 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { payrollSettingsRoutes } from './modules/payroll/settings.routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
+import { staffBulkRoutes } from './modules/staff/bulk-change.routes.js';
+import { applyDueWageRevisions } from './modules/staff/wage-revisions.js';
 import { createGuards } from './plugins/auth.js';
 import { registerErrorHandling, withMessageCode } from './plugins/errors.js';
 import { runWithRequestBudget } from './db/request-budget.js';
@@ -35,6 +38,8 @@ import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flig
 import { announceChange, openResponseCache } from './response-cache.js';
 
 const API_PREFIX = '/api/v1';
+/** How often pending wage revisions are looked at (issue 28). */
+const WAGE_REVISION_CHECK_MS = 5 * 60 * 1000;
 
 export interface BuildAppOptions {
   config: Config;
@@ -277,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(authRoutes(deps));
       await api.register(staffRoutes(deps, guards));
+      await api.register(staffBulkRoutes(deps, guards));
       await api.register(dutyRoutes(deps, guards));
       await api.register(billRoutes(deps, guards));
       await api.register(reportRoutes(deps, guards));
@@ -333,8 +339,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }, 60 * 60 * 1000);
     timer.unref();
   });
+  // Wages revised from a day that has come (issue 28): at start, then every few minutes, so
+  // a wage from tomorrow is the worker's wage soon after the company's midnight.
+  let wageTimer: NodeJS.Timeout | undefined;
+  const applyDueWages = async () => {
+    const changed = await applyDueWageRevisions(database.db, dayInZone(deps.now(), config.appTz), deps.now());
+    if (changed > 0) await app.dataChanged();
+  };
+  app.addHook('onReady', async () => {
+    await applyDueWages().catch((error: unknown) => app.log.warn({ err: error }, 'applying due wage revisions failed'));
+    wageTimer = setInterval(() => {
+      applyDueWages().catch((error: unknown) => app.log.warn({ err: error }, 'applying due wage revisions failed'));
+    }, WAGE_REVISION_CHECK_MS);
+    wageTimer.unref();
+  });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (wageTimer) clearInterval(wageTimer);
     mailer.close();
   });
 

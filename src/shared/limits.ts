@@ -115,3 +115,10 @@ export const DAY_MARK_RANGE_MAX = 92;
 export const PAYROLL_SETTING_MONEY_MAX = 1_000_000;
 /** The longest holiday name. */
 export const HOLIDAY_NAME_MAX = 100;
+// ---- bulk changes to staff (issue 28) ----
+/** The most staff records one bulk change covers (ids sent, or records matching a filter). */
+export const BULK_CHANGE_MAX_ROWS = 5_000;
+/** How far back a daily wage may start (a revision dated back to the start of a quarter). */
+export const WAGE_FROM_PAST_DAYS = 92;
+/** How far ahead a daily wage may start. */
+export const WAGE_FROM_FUTURE_DAYS = 366;

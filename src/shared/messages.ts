@@ -450,6 +450,26 @@ export const MSG = {
   dutyListCount: plural({ one: '{{count}} duty', other: '{{count}} duties' }),
   dutyListShortBy: template<[count: string]>('{{0}} short'),
   dutyListPrintedRows: template<[shown: string, total: string]>('Rows on paper: {{0}} of {{1}}. Load more to print them all.'),
+  // bulk changes to staff (issue 28, part "bulk")
+  staffBulk: {
+    selectionRequired: 'Choose the workers to change: their ids, or a filter',
+    selectionBoth: "Send either the workers' ids or a filter, not both",
+    noneSelected: 'Select at least one worker',
+    tooMany: template('One bulk change covers at most {{0}} workers. Narrow the selection and try again.', {
+      values: (max: number) => ({ 0: count(max) }),
+    }),
+    changeRequired: 'Choose one change: status, work type, designation, skill category or daily wage',
+    oneChange: 'Make one change at a time',
+    wageRequired: 'Enter the new daily wage',
+    fromRequired: 'Choose the day the new wage applies from',
+    fromInvalid: 'The day the new wage applies from must be a real calendar day',
+    fromOnlyWithWage: 'A day to apply from goes only with a daily wage',
+    fromTooEarly: template('The new wage may apply from at most {{0}} days back', { values: (days: number) => ({ 0: days }) }),
+    fromTooLate: template('The new wage may apply from at most {{0}} days ahead', { values: (days: number) => ({ 0: days }) }),
+    notOnRegister: 'This worker is no longer on the register',
+    changed: plural({ one: '{{count}} staff record changed', other: '{{count}} staff records changed' }),
+    refusedNow: 'Nothing was changed: some workers can no longer be changed this way. Check them and try again.',
+  },
 
   billFields: {
     unit: 'Unit billed',

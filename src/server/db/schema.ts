@@ -484,3 +484,32 @@ export const billPenalties = pgTable(
     check('bill_penalties_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Revisions of a worker's daily wage from a day (issue 28, bulk changes to staff). One
+ * effective today or earlier is applied to staff.wage when it is made (applied_at set); one
+ * effective later waits (applied_at null) until its day comes in the company's time zone,
+ * when applyDueWageRevisions (src/server/modules/staff/wage-revisions.ts) applies it.
+ */
+export const wageRevisions = pgTable(
+  'wage_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** rupees, exact (paise as the two decimals) */
+    wage: numeric('wage', { precision: 12, scale: 2 }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+    /** when the revision became the worker's wage; null while it waits for its day */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wage_revisions_staff_idx').on(t.staffId, t.effectiveFrom),
+    index('wage_revisions_pending_idx').on(t.effectiveFrom).where(sql`${t.appliedAt} is null`),
+    check('wage_revisions_wage_check', sql`${t.wage} >= 0`),
+  ],
+);

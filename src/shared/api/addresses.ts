@@ -36,6 +36,9 @@ export const API = {
   uploadTemplate: { method: 'GET', path: '/worker/upload-template' },
   ifscLookup: { method: 'GET', path: '/worker/get-ifsc/{ifsccode}' },
   supervisorList: { method: 'GET', path: '/auth/getsupervisor' },
+  // bulk changes to staff (issue 28, part "bulk")
+  staffBulkPreview: { method: 'POST', path: '/worker/bulk-preview' },
+  staffBulkUpdate: { method: 'POST', path: '/worker/bulk-update' },
   // bills
   listBills: { method: 'GET', path: '/mcctrain/getbills' },
   createBill: { method: 'POST', path: '/mcctrain/createbill' },

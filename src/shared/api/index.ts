@@ -9,6 +9,7 @@ import { payrollContracts } from './payroll.js';
 import { payrollSettingsContracts } from './payroll-settings.js';
 import { reportContracts } from './reports.js';
 import { staffContracts } from './staff.js';
+import { staffBulkContracts } from './staff-bulk.js';
 
 /**
  * Every endpoint under /api/v1, one contract each. The contract test
@@ -19,6 +20,7 @@ export const ALL_CONTRACTS: readonly RouteContract[] = [
   ...authContracts,
   ...dutyContracts,
   ...staffContracts,
+  ...staffBulkContracts,
   ...billContracts,
   ...reportContracts,
   ...chatContracts,
@@ -33,6 +35,7 @@ export type AnyContract =
   | (typeof authContracts)[number]
   | (typeof dutyContracts)[number]
   | (typeof staffContracts)[number]
+  | (typeof staffBulkContracts)[number]
   | (typeof billContracts)[number]
   | (typeof reportContracts)[number]
   | (typeof chatContracts)[number]

@@ -127,7 +127,7 @@ function workField(required: string) {
 }
 
 /** Wage per day in rupees: text ('650', '650.50', '1,200') or a number; blank or null for none. */
-const wageField = z
+export const wageField = z
   .union(
     [
       z.string().trim().max(SHORT_TEXT_MAX, MSG.wageInvalid).regex(WAGE_RE, MSG.wageInvalid),

@@ -106,6 +106,11 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   dutyListCount: [{ args: [1] }, { args: [12] }],
   dutyListShortBy: [{ args: ['9'] }],
   dutyListPrintedRows: [{ args: ['200', '1,712'] }],
+  // bulk changes to staff (issue 28)
+  'staffBulk.tooMany': [{ args: [5000] }],
+  'staffBulk.changed': [{ args: [1] }, { args: [3] }],
+  'staffBulk.fromTooEarly': [{ args: [92] }],
+  'staffBulk.fromTooLate': [{ args: [366] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

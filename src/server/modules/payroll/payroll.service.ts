@@ -17,13 +17,14 @@ import {
 } from '../../../shared/payroll.js';
 import type { Payroll, PayrollRow, PayrollTotals } from '../../../shared/schemas/payroll.js';
 import { moneyPaise } from '../../../shared/money.js';
-import { monthInZone } from '../../../shared/time.js';
+import { dayInZone, monthInZone } from '../../../shared/time.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { rowsOf, type Database } from '../../db/connect.js';
 import { payrolls, staff } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { attendanceGrid, type AttendanceGrid } from '../reports/attendance.service.js';
+import { applyDueWageRevisions } from '../staff/wage-revisions.js';
 import { lockPayrollInputs, lockPayrollInputsShared, payrollSettingsFor } from './settings.service.js';
 
 /**
@@ -136,6 +137,8 @@ async function periodFirstGross(db: Database, clock: PayrollClock, work: WorkTyp
 
 /** A draft payroll: computed now from the grid, the staff records, deductions and settings. */
 export async function draftPayroll(db: Database, clock: PayrollClock, work: WorkType, month: string): Promise<Payroll> {
+  // wages revised from a day that has come are the workers' wages before the grid reads them (issue 28)
+  await applyDueWageRevisions(db, dayInZone(clock.now(), clock.timeZone), clock.now());
   const [grid, settings] = await Promise.all([attendanceGrid(db, work, month, clock.now(), clock.timeZone), payrollSettingsFor(db, month)]);
   // a worker already paid for this month in another work type's final payroll (moved since) is not paid twice
   const elsewhere = new Set(

@@ -77,7 +77,7 @@ export function presentWorker(row: StaffRow & { userId?: string | null; liveDuty
 }
 
 /** The audit trail's copy of a record: everything but the Aadhaar in full. */
-function auditCopy(row: StaffRow): Record<string, unknown> {
+export function auditCopy(row: StaffRow): Record<string, unknown> {
   return { ...presentWorker(row, 'full'), aadhar: maskAadhar(row.aadhar) };
 }
 
@@ -119,7 +119,7 @@ function columnsOf(input: StaffInput) {
  * to today when it becomes Resigned and cleared when it is reactivated. A record that stays
  * in its status keeps its day. `today` is the APP_TZ day.
  */
-function statusDays(status: string, before: Pick<StaffRow, 'status' | 'onLeaveFrom' | 'leftOn'> | null, today: string) {
+export function statusDays(status: string, before: Pick<StaffRow, 'status' | 'onLeaveFrom' | 'leftOn'> | null, today: string) {
   const onLeave = status === STAFF_STATUS.onLeave;
   const resigned = status === STAFF_STATUS.resigned;
   return {

@@ -11,11 +11,14 @@ import { WORK_TAB_LABELS } from '../../components/category-tabs.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useWorkers } from './api.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
+// bulk changes (issue 28, part "bulk")
+import { BulkSelectionBar, SelectPageTh, SelectTd } from './bulk-change-dialog.js';
+import { useStaffSelection } from './use-staff-selection.js';
 
 /** SPEC §2 staff list tabs, in its order and spelling. */
 const TABS: { work: WorkType; label: string }[] = (['mcc', 'bio', 'acca', 'laundry', 'pit & yard', 'pftr'] as const).map((work) => ({ work, label: WORK_TAB_LABELS[work] }));
 const STAFF_PAGE_SIZE = 50;
-const COLUMN_COUNT = 6;
+const COLUMN_COUNT = 7;
 
 /**
  * manager/staffdetails, 'All Staff Members'. Tab, search and page live in the address,
@@ -35,6 +38,7 @@ export default function StaffListPage() {
   const total = query.data?.total ?? 0;
   const workers = query.data?.workers ?? [];
   const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
+  const selection = useStaffSelection({ work, q });
 
   let body;
   if (query.isPending) {
@@ -55,6 +59,7 @@ export default function StaffListPage() {
   } else {
     body = workers.map((worker) => (
       <Table.Tr key={worker._id}>
+        <SelectTd selection={selection} worker={worker} />
         <Table.Td fw={500}>{worker.name}</Table.Td>
         <Table.Td>{worker.phone}</Table.Td>
         <Table.Td>{worker.empid}</Table.Td>
@@ -103,11 +108,13 @@ export default function StaffListPage() {
         onChange={(event) => update({ q: event.currentTarget.value, page: null })}
         maw={{ sm: 420 }}
       />
+      <BulkSelectionBar selection={selection} total={total} />
       <Paper withBorder radius="lg" visibleFrom="sm">
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
+                <SelectPageTh selection={selection} workers={workers} />
                 {columns.map((column) => (
                   <Table.Th key={column}>{column}</Table.Th>
                 ))}
