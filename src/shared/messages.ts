@@ -433,6 +433,33 @@ export const MSG = {
     exportTooLarge: 'This view holds too many rows to export at once. Narrow it with a filter and try again.',
   },
 
+  // office lists: bills, accounts and the audit trail (issue 28, office)
+  officeLists: {
+    billsTitle: 'Bills',
+    accountsTitle: 'Accounts',
+    auditTitle: 'Audit trail',
+    allStatuses: 'All statuses',
+    fromMonth: 'From month',
+    toMonth: 'To month',
+    email: 'E-mail',
+    role: 'Role',
+    staffRecord: 'Staff record',
+    lastSignIn: 'Last sign-in',
+    created: 'Created',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    time: 'Time',
+    actor: 'By',
+    action: 'Action',
+    before: 'Before',
+    after: 'After',
+    searchAudit: 'Search the trail',
+    searchAuditPlaceholder: 'Person, record or train number',
+    dates: 'Dates',
+    accountsCount: plural({ one: '{{count}} account', other: '{{count}} accounts' }),
+    auditPrintShown: plural({ one: 'The newest {{count}} entry of this view (Export has them all)', other: 'The newest {{count}} entries of this view (Export has them all)' }),
+  },
+
   billFields: {
     unit: 'Unit billed',
     rate: 'Rate',

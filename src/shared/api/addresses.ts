@@ -102,6 +102,11 @@ export const API = {
   addHoliday: { method: 'POST', path: '/admin/holidays' },
   renameHoliday: { method: 'PUT', path: '/admin/holidays/{day}' },
   removeHoliday: { method: 'DELETE', path: '/admin/holidays/{day}' },
+
+  // office lists' exports (issue 28, office)
+  billsExport: { method: 'GET', path: '/mcctrain/bills-export' },
+  accountsExport: { method: 'GET', path: '/admin/accounts/export' },
+  auditExport: { method: 'GET', path: '/admin/audit/export' },
 } as const;
 
 type ApiName = keyof typeof API;
