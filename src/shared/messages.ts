@@ -434,6 +434,8 @@ export const MSG = {
   },
 
   // office lists: bills, accounts and the audit trail (issue 28, office)
+  officeAccountsCount: plural({ one: '{{count}} account', other: '{{count}} accounts' }),
+  officeAuditPrintShown: plural({ one: 'The newest {{count}} entry of this view (Export has them all)', other: 'The newest {{count}} entries of this view (Export has them all)' }),
   officeLists: {
     billsTitle: 'Bills',
     accountsTitle: 'Accounts',
@@ -456,8 +458,6 @@ export const MSG = {
     searchAudit: 'Search the trail',
     searchAuditPlaceholder: 'Person, record or train number',
     dates: 'Dates',
-    accountsCount: plural({ one: '{{count}} account', other: '{{count}} accounts' }),
-    auditPrintShown: plural({ one: 'The newest {{count}} entry of this view (Export has them all)', other: 'The newest {{count}} entries of this view (Export has them all)' }),
   },
 
   billFields: {

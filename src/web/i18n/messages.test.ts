@@ -103,8 +103,8 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
   // office lists (issue 28, office)
-  'officeLists.accountsCount': [{ args: [1] }, { args: [12] }],
-  'officeLists.auditPrintShown': [{ args: [1] }, { args: [100] }],
+  officeAccountsCount: [{ args: [1] }, { args: [12] }],
+  officeAuditPrintShown: [{ args: [1] }, { args: [100] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
