@@ -469,6 +469,28 @@ export const MSG = {
     notOnRegister: 'This worker is no longer on the register',
     changed: plural({ one: '{{count}} staff record changed', other: '{{count}} staff records changed' }),
     refusedNow: 'Nothing was changed: some workers can no longer be changed this way. Check them and try again.',
+  // office lists: bills, accounts and the audit trail (issue 28, office)
+  officeAccountsCount: plural({ one: '{{count}} account', other: '{{count}} accounts' }),
+  officeAuditPrintShown: plural({ one: 'The newest {{count}} entry of this view (Export has them all)', other: 'The newest {{count}} entries of this view (Export has them all)' }),
+  officeLists: {
+    billsTitle: 'Bills',
+    accountsTitle: 'Accounts',
+    auditTitle: 'Audit trail',
+    email: 'E-mail',
+    role: 'Role',
+    staffRecord: 'Staff record',
+    lastSignIn: 'Last sign-in',
+    created: 'Created',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    time: 'Time',
+    actor: 'By',
+    action: 'Action',
+    before: 'Before',
+    after: 'After',
+    searchAudit: 'Search the trail',
+    searchAuditPlaceholder: 'Person, record or train number',
+    dates: 'Dates',
   },
 
   billFields: {

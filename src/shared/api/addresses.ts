@@ -115,6 +115,10 @@ export const API = {
   liveDutyTotals: { method: 'GET', path: '/mcctrain/live-totals' },
   completedDutiesExport: { method: 'GET', path: '/mcctrain/completed-export' },
   liveDutiesExport: { method: 'GET', path: '/mcctrain/live-export' },
+  // office lists' exports (issue 28, office)
+  billsExport: { method: 'GET', path: '/mcctrain/bills-export' },
+  accountsExport: { method: 'GET', path: '/admin/accounts/export' },
+  auditExport: { method: 'GET', path: '/admin/audit/export' },
 } as const;
 
 type ApiName = keyof typeof API;

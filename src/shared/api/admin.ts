@@ -3,9 +3,11 @@ import { companyProfileResponse, companyProfileSchema } from '../company-profile
 import { MSG } from '../messages.js';
 import {
   accountResponse,
+  accountsExportQuery,
   accountsQuery,
   adminOverviewResponse,
   auditEntry,
+  auditExportQuery,
   auditQuery,
   contractPeriodResponse,
   createAccountBody,
@@ -20,6 +22,7 @@ import { msgResponse } from '../schemas/auth.js';
 import { workParams } from '../schemas/work-param.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
+import { XLSX_TYPE } from './reports.js';
 import { errorResponses, GUARDED, idParams, successMsg } from './envelopes.js';
 
 /**
@@ -87,7 +90,7 @@ export const responseCacheSize = defineRoute({
 export const listAccounts = defineRoute({
   ...API.listAccounts,
   tags,
-  summary: 'Accounts (filters q, role, work, disabled; paged by limit and offset)',
+  summary: 'Accounts (filters q, role, work, disabled; sort; paged by limit and offset)',
   query: accountsQuery,
   responses: { 200: z.object({ accounts: z.array(accountResponse), total: z.int().describe('accounts matching the filters, on every page') }), ...errorResponses(...GUARDED) },
 });
@@ -180,10 +183,28 @@ export const saveStaffingNorm = defineRoute({
 export const auditTrail = defineRoute({
   ...API.auditTrail,
   tags,
-  summary: 'The audit trail, newest first (filters actor, entity, entityId, from, to; keyset paging)',
+  summary: 'The audit trail, newest first (filters actor, entity, entityId, from, to, q; keyset paging)',
   description: 'nextCursor, when not null, is the `cursor` of the next page.',
   query: auditQuery,
   responses: { 200: z.object({ entries: z.array(auditEntry), nextCursor: z.int().nullable() }), ...errorResponses(...GUARDED) },
+});
+
+export const accountsExport = defineRoute({
+  ...API.accountsExport,
+  tags,
+  summary: 'The account list as a spreadsheet (the same filters and sort, every page)',
+  description: 'Name, e-mail, phone, role, work type, staff record, status, last sign-in and created: never a password hash, a session or a reset code.',
+  query: accountsExportQuery,
+  responses: { 200: { file: [XLSX_TYPE], description: 'Accounts_{yyyy-mm-dd}.xlsx' }, ...errorResponses(...GUARDED) },
+});
+
+export const auditExport = defineRoute({
+  ...API.auditExport,
+  tags,
+  summary: 'The audit trail as a spreadsheet (the same filters, every page, newest first)',
+  description: 'Time (a date-time cell in the company time zone), actor, action, record type, record, and before/after as readable text.',
+  query: auditExportQuery,
+  responses: { 200: { file: [XLSX_TYPE], description: 'Audit_{yyyy-mm-dd}.xlsx' }, ...errorResponses(...GUARDED) },
 });
 
 const referenceContracts = [getStates, publicCompanyProfile, contractPeriods];
@@ -204,4 +225,6 @@ export const adminContracts = [
   staffingNorms,
   saveStaffingNorm,
   auditTrail,
+  accountsExport,
+  auditExport,
 ];

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
+import { billExportQuery, billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
+import { XLSX_TYPE } from './reports.js';
 import { errorResponses, GUARDED, idParams, successMsg } from './envelopes.js';
 
 /** Monthly bills (SPEC §7 bill rows): managers and admins only. */
@@ -14,7 +15,7 @@ const savedBill = (status: string) => z.object({ success: z.literal(true), msg: 
 export const listBills = defineRoute({
   ...API.listBills,
   tags,
-  summary: 'Bills, newest month first (filter: work)',
+  summary: 'Bills, newest month first (filters: work, status, from, to; sort)',
   query: billListQuery,
   responses: { 200: z.object({ bills: z.array(billResponse) }), ...errorResponses(...GUARDED) },
 });
@@ -50,4 +51,15 @@ export const deleteBill = defineRoute({
   responses: { 200: successMsg.extend({ msg: z.string().describe(MSG.billDeleted) }), ...errorResponses(401, 403, 404) },
 });
 
-export const billContracts = [listBills, createBill, updateBill, deleteBill];
+export const billsExport = defineRoute({
+  ...API.billsExport,
+  tags,
+  summary: 'The bill list as a spreadsheet (the same filters and sort as the list)',
+  query: billExportQuery,
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Bills_{yyyy-mm-dd}.xlsx: a title row naming the filters, a row per bill (month, work type, status, bill value, penalty, net amount in ₹), a Total row' },
+    ...errorResponses(...GUARDED),
+  },
+});
+
+export const billContracts = [listBills, createBill, updateBill, deleteBill, billsExport];

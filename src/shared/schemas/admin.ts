@@ -19,6 +19,7 @@ import { WORK_TYPES } from '../work-types.js';
 import { emailSchema, newPasswordSchema, requiredLine, roleSchema } from './auth.js';
 import { dayParam, searchText, uuidParam } from './input-rules.js';
 import { optionalWorkType } from './work-param.js';
+import { sortParam } from '../list-view.js';
 
 /**
  * Schemas of the admin area (issue 8) and the reference reads (states, contract periods).
@@ -53,6 +54,9 @@ function wholeNumber(min: number, max: number, message: string) {
     .pipe(z.number().int().min(min, message).max(max, message));
 }
 
+/** The account list's sortable columns (issue 28). */
+export const ACCOUNT_SORT_KEYS = ['name', 'email', 'role', 'work', 'status'] as const;
+
 export const accountsQuery = z.object({
   q: searchText('Search'),
   role: z
@@ -62,9 +66,14 @@ export const accountsQuery = z.object({
     .meta({ description: '0 supervisor, 1 manager, 2 admin' }),
   work: searchText('Work type', WORK_FILTER_MAX),
   disabled: z.enum(['true', 'false']).optional(),
+  // issue 28: a sortable column ('status' is enabled/disabled); without it, by name
+  sort: sortParam(ACCOUNT_SORT_KEYS),
   limit: wholeNumber(1, ACCOUNTS_PAGE_MAX, MSG.pageSizeInvalid(ACCOUNTS_PAGE_MAX)).default(ACCOUNTS_PAGE_DEFAULT),
   offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, MSG.offsetInvalid).default(0),
 });
+
+/** GET /admin/accounts/export: the list's filters and sort, every page (issue 28). */
+export const accountsExportQuery = accountsQuery.omit({ limit: true, offset: true });
 
 const PHONE_PATTERN = new RegExp(`^(?:\\d{${PHONE_DIGITS}})?$`);
 
@@ -147,10 +156,14 @@ export const auditQuery = z.object({
   entityId: searchText('Record', AUDIT_ENTITY_ID_MAX),
   from: dayParam('From'),
   to: dayParam('To'),
+  // issue 28: a record's name (an account, a duty's train number), the actor's name or a record id
+  q: searchText('Search'),
   limit: wholeNumber(1, AUDIT_PAGE_MAX, MSG.pageSizeInvalid(AUDIT_PAGE_MAX)).default(AUDIT_PAGE_DEFAULT),
   // audit ids are a bigint sequence; a safe integer always fits
   cursor: wholeNumber(1, Number.MAX_SAFE_INTEGER, MSG.cursorInvalid).optional(),
 });
+/** GET /admin/audit/export: the trail's filters, every page, newest first (issue 28). */
+export const auditExportQuery = auditQuery.omit({ limit: true, cursor: true });
 export const auditEntry = z.object({
   _id: z.number(),
   at: z.string(),

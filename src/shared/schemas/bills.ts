@@ -7,6 +7,7 @@ import { MONEY_MAX, MONEY_PATTERN, moneyText } from '../money.js';
 import { WORK_TYPES } from '../work-types.js';
 import { choiceOf, isBlank, monthField, text } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
+import { sortParam } from '../list-view.js';
 
 /**
  * Bill schemas (SPEC §3 Bill, §5 Add bill). Each field states its real rule for the API
@@ -82,7 +83,22 @@ export const createBillBody = z.object({
 export type NewBill = z.output<typeof createBillBody>;
 
 /** GET /mcctrain/getbills: every bill, or those of one work type. */
-export const billListQuery = z.object({ work: optionalWorkParam });
+/** The bill list's sortable columns (issue 28). */
+export const BILL_SORT_KEYS = ['month', 'billvalue', 'penalty', 'netamount', 'status'] as const;
+
+/**
+ * GET /mcctrain/getbills: SPEC's `work`, and (issue 28, all optional) a bill status, a month
+ * range (from, to: 'YYYY-MM', both ends included) and a sort; without them, today's answer.
+ */
+export const billListQuery = z.object({
+  work: optionalWorkParam,
+  status: choiceOf(BILL_STATUSES, { invalid: MSG.billStatusInvalid }).optional(),
+  from: monthField().optional(),
+  to: monthField().optional(),
+  sort: sortParam(BILL_SORT_KEYS),
+});
+/** GET /mcctrain/bills-export: the same view as the list (issue 28). */
+export const billExportQuery = billListQuery;
 
 export const billResponse = z.object({
   _id: z.string(),

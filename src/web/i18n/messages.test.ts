@@ -111,6 +111,9 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'staffBulk.changed': [{ args: [1] }, { args: [3] }],
   'staffBulk.fromTooEarly': [{ args: [92] }],
   'staffBulk.fromTooLate': [{ args: [366] }],
+  // office lists (issue 28, office)
+  officeAccountsCount: [{ args: [1] }, { args: [12] }],
+  officeAuditPrintShown: [{ args: [1] }, { args: [100] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

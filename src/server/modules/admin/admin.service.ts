@@ -2,9 +2,11 @@ import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'dri
 import { DEFAULT_COMPANY_PROFILE, companyProfileSchema, type CompanyProfile } from '../../../shared/company-profile.js';
 import { DEFAULT_STAFFING_NORM } from '../../../shared/duties.js';
 import { MSG } from '../../../shared/messages.js';
-import { ROLE } from '../../../shared/roles.js';
+import { ROLE, ROLE_NAMES } from '../../../shared/roles.js';
 import type { Account } from '../../../shared/schemas/admin.js';
-import { toWorkType, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { toWorkType, WORK_TYPE_SELECT_LABELS, WORK_TYPES, type WorkType } from '../../../shared/work-types.js';
+import { LIST_EXPORT_MAX_ROWS, type ListSheet, type SortOrder } from '../../../shared/list-view.js';
+import type { ACCOUNT_SORT_KEYS } from '../../../shared/schemas/admin.js';
 import type { Database } from '../../db/connect.js';
 import { auditLog, duties, sessions, settings, staff, staffingNorms, states, users } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
@@ -13,6 +15,12 @@ import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { UUID } from '../../../shared/input-checks.js';
 
 const actorOf = (user: AccountRow): Actor => ({ id: user.id, name: user.name });
+
+/** A role by its name in the account list's export: 'Supervisor', 'Manager', 'Admin'. */
+const roleTitle = (role: number) => {
+  const name = ROLE_NAMES[role];
+  return name ? name[0]!.toUpperCase() + name.slice(1) : String(role);
+};
 
 type AccountListRow = typeof users.$inferSelect & { staffName: string | null; staffStatus: string | null };
 
@@ -37,11 +45,15 @@ function accountAudit(row: typeof users.$inferSelect): Record<string, unknown> {
   return { name: row.name, email: row.email, role: row.role, work: row.work, disabled: row.disabled, staffId: row.staffId };
 }
 
-/** Every account with its staff record and last sign-in; filtered and paged in SQL. */
-export async function listAccounts(
-  db: Database,
-  filters: { q?: string | undefined; role?: number | undefined; work?: string | undefined; disabled?: 'true' | 'false' | undefined; limit: number; offset: number },
-): Promise<{ accounts: Account[]; total: number }> {
+type AccountFilters = {
+  q?: string | undefined;
+  role?: number | undefined;
+  work?: string | undefined;
+  disabled?: 'true' | 'false' | undefined;
+  sort?: SortOrder<(typeof ACCOUNT_SORT_KEYS)[number]> | undefined;
+};
+
+function accountConditions(filters: AccountFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -51,21 +63,78 @@ export async function listAccounts(
   const work = toWorkType(filters.work);
   if (work) conditions.push(eq(users.work, work));
   if (filters.disabled) conditions.push(eq(users.disabled, filters.disabled === 'true'));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The order of a sort (issue 28): by the column, then by name and id so pages never overlap; by name without one. */
+function accountOrder(sort: AccountFilters['sort']): SQL[] {
+  const column = { name: users.name, email: users.email, role: users.role, work: users.work, status: users.disabled }[sort?.key ?? 'name'];
+  const first = sort?.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  return [first, sql`${users.name} asc`, sql`${users.id} asc`];
+}
+
+function accountRows(db: Database, where: SQL | undefined, sort: AccountFilters['sort']) {
+  return db
+    .select({ user: users, staffName: staff.name, staffStatus: staff.status })
+    .from(users)
+    .leftJoin(staff, eq(staff.id, users.staffId))
+    .where(where)
+    .orderBy(...accountOrder(sort));
+}
+
+/** Every account with its staff record and last sign-in; filtered, sorted and paged in SQL. */
+export async function listAccounts(db: Database, filters: AccountFilters & { limit: number; offset: number }): Promise<{ accounts: Account[]; total: number }> {
+  const where = accountConditions(filters);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, staffName: staff.name, staffStatus: staff.status })
-      .from(users)
-      .leftJoin(staff, eq(staff.id, users.staffId))
-      .where(where)
-      .orderBy(users.name, users.id)
-      .limit(filters.limit)
-      .offset(filters.offset),
+    accountRows(db, where, filters.sort).limit(filters.limit).offset(filters.offset),
     db.select({ value: count() }).from(users).where(where),
   ]);
   return {
     accounts: rows.map((row) => presentAccount({ ...row.user, staffName: row.staffName, staffStatus: row.staffStatus })),
     total: Number(total?.value ?? 0),
+  };
+}
+
+/**
+ * The account list's view as a spreadsheet (issue 28): every page of the filters and sort.
+ * Only what the list shows (and the phone and creation day): never a password hash, a
+ * session or a reset code, which live in other columns and tables.
+ */
+export async function accountsSheet(db: Database, filters: AccountFilters): Promise<ListSheet> {
+  const rows = await accountRows(db, accountConditions(filters), filters.sort).limit(LIST_EXPORT_MAX_ROWS + 1);
+  const L = MSG.officeLists;
+  const filterNames: string[] = [];
+  if (filters.q) filterNames.push(`${MSG.fields.search}: ${filters.q}`);
+  if (filters.role !== undefined) filterNames.push(`${L.role}: ${roleTitle(filters.role)}`);
+  const work = toWorkType(filters.work);
+  if (work) filterNames.push(`${MSG.fields.workType}: ${WORK_TYPE_SELECT_LABELS[work]}`);
+  if (filters.disabled) filterNames.push(`${MSG.columnStatus}: ${filters.disabled === 'true' ? L.disabled : L.enabled}`);
+  return {
+    sheetName: L.accountsTitle,
+    title: L.accountsTitle,
+    filters: filterNames,
+    columns: [
+      { header: MSG.columnName, kind: 'text', width: 24 },
+      { header: L.email, kind: 'text', width: 28 },
+      { header: MSG.fields.phone, kind: 'text', width: 14 },
+      { header: L.role, kind: 'text', width: 12 },
+      { header: MSG.fields.workType, kind: 'text', width: 14 },
+      { header: L.staffRecord, kind: 'text', width: 22 },
+      { header: MSG.columnStatus, kind: 'text', width: 10 },
+      { header: L.lastSignIn, kind: 'datetime' },
+      { header: L.created, kind: 'datetime' },
+    ],
+    rows: rows.map(({ user, staffName }) => [
+      user.name,
+      user.email,
+      user.phone,
+      roleTitle(user.role),
+      user.work ? (WORK_TYPE_SELECT_LABELS[toWorkType(user.work) ?? 'mcc'] ?? user.work) : null,
+      staffName,
+      user.disabled ? L.disabled : L.enabled,
+      user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+      user.createdAt.toISOString(),
+    ]),
   };
 }
 
@@ -210,18 +279,35 @@ export async function saveStaffingNorm(db: Database, admin: AccountRow, work: Wo
 
 // ---- audit trail ----
 
-/** The audit trail, newest first, filtered and paged (keyset on id) in SQL. */
-export async function listAudit(
-  db: Database,
-  timeZone: string,
-  query: { actor?: string | undefined; entity?: string | undefined; entityId?: string | undefined; from?: string | undefined; to?: string | undefined; limit: number; cursor?: number | undefined },
-) {
+type AuditFilters = { actor?: string | undefined; entity?: string | undefined; entityId?: string | undefined; from?: string | undefined; to?: string | undefined; q?: string | undefined };
+
+function auditConditions(timeZone: string, query: AuditFilters): SQL[] {
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(eq(auditLog.actorId, query.actor));
   if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
   if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
   if (query.from) conditions.push(sql`${auditLog.at} >= (${query.from}::date::timestamp at time zone ${timeZone})`);
   if (query.to) conditions.push(sql`${auditLog.at} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})`);
+  if (query.q) {
+    // issue 28: the actor's name, the record's id, an account's name or e-mail, a duty's train
+    // number (as it is now, or as recorded when the duty is gone)
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(auditLog.actorName, pattern),
+        ilike(auditLog.entityId, pattern),
+        sql`(${auditLog.entity} = 'account' and exists (select 1 from ${users} where ${users.id}::text = ${auditLog.entityId} and (${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})))`,
+        sql`(${auditLog.entity} = 'duty' and (exists (select 1 from ${duties} where ${duties.id}::text = ${auditLog.entityId} and ${duties.trainNo} ilike ${pattern})
+          or ${auditLog.after} ->> 'trainno' ilike ${pattern} or ${auditLog.before} ->> 'trainno' ilike ${pattern}))`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+/** The audit trail, newest first, filtered and paged (keyset on id) in SQL. */
+export async function listAudit(db: Database, timeZone: string, query: AuditFilters & { limit: number; cursor?: number | undefined }) {
+  const conditions = auditConditions(timeZone, query);
   if (query.cursor) conditions.push(lt(auditLog.id, query.cursor));
   const rows = await db
     .select()
@@ -257,6 +343,62 @@ export async function listAudit(
         : {}),
     })),
     nextCursor: rows.length > query.limit ? page.at(-1)!.id : null,
+  };
+}
+
+/** A recorded value as plain text: 'field: value' per field, a nested value as JSON. */
+function readableValues(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return typeof value === 'string' ? value : JSON.stringify(value);
+  const parts = Object.entries(value as Record<string, unknown>).map(([key, field]) => {
+    const text = field === null || field === undefined ? '—' : typeof field === 'object' ? JSON.stringify(field) : String(field);
+    return `${key}: ${text}`;
+  });
+  return parts.length ? parts.join('; ') : null;
+}
+
+/**
+ * The audit trail's view as a spreadsheet (issue 28): every entry of the filters, newest
+ * first; time as a date-time cell in the company's time zone; the record named (an
+ * account's name, a duty's train number) beside its id; before and after as readable text.
+ */
+export async function auditSheet(db: Database, timeZone: string, query: AuditFilters): Promise<ListSheet> {
+  const conditions = auditConditions(timeZone, query);
+  const rows = await db
+    .select({
+      entry: auditLog,
+      accountName: sql<string | null>`(select ${users.name} from ${users} where ${auditLog.entity} = 'account' and ${users.id}::text = ${auditLog.entityId})`,
+      trainNo: sql<string | null>`(select ${duties.trainNo} from ${duties} where ${auditLog.entity} = 'duty' and ${duties.id}::text = ${auditLog.entityId})`,
+    })
+    .from(auditLog)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(LIST_EXPORT_MAX_ROWS + 1);
+  const L = MSG.officeLists;
+  const filterNames: string[] = [];
+  if (query.q) filterNames.push(`${MSG.fields.search}: ${query.q}`);
+  if (query.actor) filterNames.push(`${L.actor}: ${(await findAccount(db, query.actor))?.name ?? query.actor}`);
+  if (query.entity) filterNames.push(`${MSG.fields.recordType}: ${query.entity}`);
+  if (query.entityId) filterNames.push(`${MSG.fields.record}: ${query.entityId}`);
+  if (query.from || query.to) filterNames.push(`${L.dates}: ${query.from ?? '…'} – ${query.to ?? '…'}`);
+  return {
+    sheetName: L.auditTitle,
+    title: L.auditTitle,
+    filters: filterNames,
+    columns: [
+      { header: L.time, kind: 'datetime' },
+      { header: L.actor, kind: 'text', width: 22 },
+      { header: L.action, kind: 'text', width: 20 },
+      { header: MSG.fields.recordType, kind: 'text', width: 14 },
+      { header: MSG.fields.record, kind: 'text', width: 30 },
+      { header: L.before, kind: 'text', width: 50 },
+      { header: L.after, kind: 'text', width: 50 },
+    ],
+    rows: rows.map(({ entry, accountName, trainNo }) => {
+      const name = accountName ?? (entry.entity === 'duty' ? (trainNo ?? recordedTrainNo(entry.after) ?? recordedTrainNo(entry.before)) : null);
+      const record = entry.entityId ? (name ? `${name} (${entry.entityId})` : entry.entityId) : null;
+      return [entry.at.toISOString(), entry.actorName, entry.action, entry.entity, record, readableValues(entry.before), readableValues(entry.after)];
+    }),
   };
 }
 

@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { bill, buildStaff, buildUser, duty, sessionToken, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
+import * as XLSX from '@e965/xlsx';
 
 const mailer = new MemoryMailer();
 let t: TestApp;
@@ -46,6 +47,9 @@ describe('admin permissions', () => {
     ['PUT', '/admin/staffing-norms/mcc', { perCoach: 1 }],
     ['PUT', '/admin/contract-terms', { work: 'mcc', effectiveFrom: '2026-01', unit: 'coach', rate: 350, penaltyPerMissingWorker: 100 }],
     ['GET', '/admin/audit'],
+    // issue 28: the exports, for admins only, as the lists
+    ['GET', '/admin/accounts/export'],
+    ['GET', '/admin/audit/export'],
   ];
   for (const [method, url, body] of endpoints) {
     it(`${method} ${url} answers 403 to managers and supervisors, 401 to strangers`, async () => {
@@ -246,6 +250,100 @@ describe('audit trail', () => {
     expect(entries.find((entry) => entry.action === 'duty.update')!.crewNames).toEqual({ [worker.id]: 'Crew Chandran', [other.id]: 'Crew Kavitha' });
     const all = (await api('GET', '/admin/audit?limit=200', adminToken)).json().entries as { entity: string }[];
     expect(all.filter((entry) => entry.entity !== 'duty').every((entry) => !('crewNames' in entry))).toBe(true);
+  });
+});
+
+/** The first sheet of an exported .xlsx, as rows of cells (title row, header row, rows…). */
+function sheetRows(body: Buffer): XLSX.CellObject[][] {
+  const book = XLSX.read(body, { type: 'buffer', cellNF: true });
+  const ws = book.Sheets[book.SheetNames[0]!]!;
+  const range = XLSX.utils.decode_range(ws['!ref']!);
+  const rows: XLSX.CellObject[][] = [];
+  for (let r = range.s.r; r <= range.e.r; r++) {
+    const row: XLSX.CellObject[] = [];
+    for (let c = range.s.c; c <= range.e.c; c++) row.push(ws[XLSX.utils.encode_cell({ r, c })] ?? ({ t: 'z' } as XLSX.CellObject));
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('office lists (issue 28): accounts and the audit trail', () => {
+  it('sorts the accounts by a column either way, keeps the filters, and refuses an unknown column (400)', async () => {
+    await buildUser(t.deps.db, { role: ROLE.supervisor, name: 'Zara Sort', email: 'aaa.sort@example.com', work: 'bio' });
+    await buildUser(t.deps.db, { role: ROLE.supervisor, name: 'Aaron Sort', email: 'zzz.sort@example.com', work: 'acca' });
+    const names = async (query: string) => (await api('GET', `/admin/accounts?q=sort&${query}`, adminToken)).json().accounts.map((a: { name: string }) => a.name);
+    expect(await names('')).toEqual(['Aaron Sort', 'Zara Sort']);
+    expect(await names('sort=-name')).toEqual(['Zara Sort', 'Aaron Sort']);
+    expect(await names('sort=email')).toEqual(['Zara Sort', 'Aaron Sort']);
+    expect(await names('sort=-email')).toEqual(['Aaron Sort', 'Zara Sort']);
+    expect(await names('sort=work')).toEqual(['Aaron Sort', 'Zara Sort']);
+    expect(await names('sort=-work&work=bio')).toEqual(['Zara Sort']);
+    const roles = (await api('GET', '/admin/accounts?sort=-role&limit=100', adminToken)).json().accounts.map((a: { role: number }) => a.role);
+    expect(roles).toEqual([...roles].sort((a, b) => b - a));
+    expect(roles[0]).toBe(ROLE.admin);
+    const refused = await api('GET', '/admin/accounts?sort=password', adminToken);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(MSG.lists.sortInvalid);
+  });
+
+  it('exports the accounts of the view, every page, sorted, with no secret', async () => {
+    const response = await api('GET', '/admin/accounts/export?q=sort&sort=-name', adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/Accounts_\d{4}-\d{2}-\d{2}\.xlsx/);
+    const rows = sheetRows(response.rawPayload);
+    expect(rows[0]![0]!.v).toBe(`${MSG.officeLists.accountsTitle} — ${MSG.fields.search}: sort`);
+    expect(rows[1]!.map((cell) => cell.v)).toEqual([MSG.columnName, 'E-mail', 'Phone', 'Role', 'Work type', 'Staff record', 'Status', 'Last sign-in', 'Created']);
+    expect(rows.slice(2).map((row) => row[0]!.v)).toEqual(['Zara Sort', 'Aaron Sort']);
+    expect(rows[2]!.slice(1, 7).map((cell) => cell.v)).toEqual(['aaa.sort@example.com', undefined, 'Supervisor', 'BIO TOILET', undefined, 'Enabled']);
+    expect(rows[2]![8]).toMatchObject({ t: 'n' });
+    // every account, past the list's page size, and nothing stored as a secret
+    const all = sheetRows((await api('GET', '/admin/accounts/export', adminToken)).rawPayload);
+    const total = (await api('GET', '/admin/accounts?limit=1', adminToken)).json().total;
+    expect(all.length - 2).toBe(total);
+    const [stored] = await t.deps.db.select().from(users).where(eq(users.email, 'aaa.sort@example.com'));
+    const text = JSON.stringify(all.map((row) => row.map((cell) => cell.v)));
+    expect(text).not.toContain(stored!.passwordHash);
+    expect(text).not.toMatch(/\$2[aby]\$|argon|scrypt/);
+  });
+
+  it('searches the trail by the actor, an account\'s name and a train number, in SQL', async () => {
+    const search = async (q: string) => (await api('GET', `/admin/audit?q=${encodeURIComponent(q)}&limit=200`, adminToken)).json().entries as { actorName: string; entity: string; entityId: string; action: string }[];
+    const created = await api('POST', '/admin/accounts', adminToken, { name: 'Trail Person', email: 'trail.person@example.com', password: 'long-enough-1', role: 0 });
+    expect(created.statusCode).toBe(201);
+    const byActor = await search('anita');
+    expect(byActor.length).toBeGreaterThan(0);
+    expect(byActor.every((entry) => entry.actorName === 'Admin Anita')).toBe(true);
+    const byRecord = await search('trail person');
+    expect(byRecord.map((entry) => entry.action)).toContain('account.create');
+    expect(byRecord.every((entry) => entry.entity === 'account')).toBe(true);
+    const supervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'mcc' });
+    await duty(t, managerToken, { trainno: '12626', totalcoach: 4, supervisor: supervisor.id });
+    const byTrain = await search('1262');
+    expect(byTrain.length).toBeGreaterThan(0);
+    expect(byTrain.every((entry) => entry.entity === 'duty')).toBe(true);
+    expect(await search('no-such-thing-anywhere')).toEqual([]);
+  });
+
+  it('exports the trail of the filters, newest first: time as a date-time, the record named, before and after as text', async () => {
+    const response = await api('GET', `/admin/audit/export?entity=account&q=${encodeURIComponent('trail person')}`, adminToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/Audit_\d{4}-\d{2}-\d{2}\.xlsx/);
+    const rows = sheetRows(response.rawPayload);
+    expect(rows[0]![0]!.v).toContain(MSG.officeLists.auditTitle);
+    expect(rows[0]![0]!.v).toContain('Record type: account');
+    expect(rows[1]!.map((cell) => cell.v)).toEqual(['Time', 'By', 'Action', 'Record type', 'Record', 'Before', 'After']);
+    const entry = rows[2]!;
+    expect(entry[0]).toMatchObject({ t: 'n', z: 'dd-mm-yyyy hh:mm' });
+    expect(entry.slice(1, 4).map((cell) => cell.v)).toEqual(['Admin Anita', 'account.create', 'account']);
+    expect(String(entry[4]!.v)).toMatch(/^Trail Person \([0-9a-f-]{36}\)$/);
+    expect(entry[5]!.v).toBeUndefined();
+    expect(entry[6]!.v).toContain('email: trail.person@example.com');
+    expect(String(entry[6]!.v)).not.toContain('{');
+    // the whole trail, not a page of it
+    const everything = sheetRows((await api('GET', '/admin/audit/export', adminToken)).rawPayload);
+    const listed = (await api('GET', '/admin/audit?limit=200', adminToken)).json().entries.length;
+    expect(everything.length - 2).toBe(listed);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  accountsExport,
   addState,
+  auditExport,
   adminOverview as overviewRoute,
   auditTrail,
   contractPeriods,
@@ -20,7 +22,8 @@ import {
 } from '../../../shared/api/admin.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
-import { monthInZone } from '../../../shared/time.js';
+import { dayInZone, monthInZone } from '../../../shared/time.js';
+import { sendListSheet } from '../../lists/list-sheet.js';
 import { serve } from '../../contract-route.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
@@ -28,7 +31,9 @@ import type { Guards } from '../../plugins/auth.js';
 import { sendResetCode } from '../auth/password-reset.service.js';
 import { contractPeriodsIn } from '../bills/contract-terms.service.js';
 import {
+  accountsSheet,
   adminCreateAccount,
+  auditSheet,
   adminOverview,
   deleteState,
   endSessions,
@@ -74,6 +79,10 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     serve(app, responseCacheSize, admins, async (request) => request.server.responseCache.size);
 
     serve(app, listAccountsRoute, admins, async (request) => listAccounts(deps.db, request.query));
+    // the list's view, every page, as .xlsx (issue 28): admins only, as the list
+    serve(app, accountsExport, admins, async (request, reply) =>
+      sendListSheet(reply, 'Accounts', await accountsSheet(deps.db, request.query), deps.config.appTz, dayInZone(deps.now(), deps.config.appTz)),
+    );
     serve(app, createAccount, admins, async (request, reply, db) => {
       const outcome = await adminCreateAccount(db, request.user!, request.body);
       if (outcome === 'taken') return { success: false, msg: MSG.alreadyRegistered };
@@ -118,5 +127,8 @@ export function adminRoutes(deps: AppDeps, guards: Guards) {
     });
 
     serve(app, auditTrail, admins, async (request) => listAudit(deps.db, deps.config.appTz, request.query));
+    serve(app, auditExport, admins, async (request, reply) =>
+      sendListSheet(reply, 'Audit', await auditSheet(deps.db, deps.config.appTz, request.query), deps.config.appTz, dayInZone(deps.now(), deps.config.appTz)),
+    );
   };
 }

@@ -1,10 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { moneyPaise } from '../../../shared/money.js';
 import { monthLabel } from '../../../shared/months.js';
-import type { BillStatus } from '../../../shared/bills.js';
+import { BILL_STATUSES, type BillStatus } from '../../../shared/bills.js';
+import { LIST_EXPORT_MAX_ROWS, type ListSheet, type SortOrder } from '../../../shared/list-view.js';
+import type { BILL_SORT_KEYS } from '../../../shared/schemas/bills.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Bill, BillValues, NewBill } from '../../../shared/schemas/bills.js';
-import type { WorkType } from '../../../shared/work-types.js';
+import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { bills, contractPeriods } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
@@ -82,12 +84,42 @@ function columns(values: Omit<BillValues, 'reason'>) {
   };
 }
 
+/** The bill list's filters (issue 28; SPEC's is `work` alone). */
+export interface BillFilters {
+  work?: WorkType | undefined;
+  status?: BillStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: SortOrder<(typeof BILL_SORT_KEYS)[number]> | undefined;
+}
+
+/** The order of a sort: by the column, then newest month and work type; SPEC's newest month first without one. */
+function billOrder(sort: BillFilters['sort']): SQL[] {
+  const fallback = [desc(bills.month), asc(bills.work)];
+  if (!sort) return fallback;
+  // statuses in their own order (Processing … Bill Passed), not alphabetically
+  const column = {
+    month: sql`${bills.month}`,
+    billvalue: sql`${bills.billValue}`,
+    penalty: sql`${bills.penalty}`,
+    netamount: sql`${bills.netAmount}`,
+    status: sql`array_position(array[${sql.join(BILL_STATUSES.map((status) => sql`${status}`), sql`, `)}]::text[], ${bills.status})`,
+  }[sort.key];
+  return [sort.desc ? sql`${column} desc` : sql`${column} asc`, ...fallback];
+}
+
 /**
- * GET /mcctrain/getbills: newest month first, optionally of one work type. A bill without
- * its own contract period shows the one of the contract terms in force for its month
- * (issue 27), else its work type's legacy contract period.
+ * GET /mcctrain/getbills: newest month first, optionally of one work type; and (issue 28)
+ * of one status, within a month range, sorted by a column. A bill without its own contract
+ * period shows the one of the contract terms in force for its month (issue 27), else its
+ * work type's legacy contract period.
  */
-export async function listBills(db: Database, work: WorkType | undefined): Promise<Bill[]> {
+export async function listBills(db: Database, filters: BillFilters): Promise<Bill[]> {
+  const conditions: SQL[] = [];
+  if (filters.work) conditions.push(eq(bills.work, filters.work));
+  if (filters.status) conditions.push(eq(bills.status, filters.status));
+  if (filters.from) conditions.push(gte(bills.month, filters.from));
+  if (filters.to) conditions.push(lte(bills.month, filters.to));
   const rows = await db
     .select({
       bill: bills,
@@ -99,9 +131,57 @@ export async function listBills(db: Database, work: WorkType | undefined): Promi
     })
     .from(bills)
     .leftJoin(contractPeriods, eq(contractPeriods.work, bills.work))
-    .where(work ? eq(bills.work, work) : undefined)
-    .orderBy(desc(bills.month), bills.work);
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...billOrder(filters.sort));
   return rows.map((row) => presentBill({ ...row.bill, contractPeriod: row.bill.contractPeriod ?? row.termsPeriod ?? row.period }));
+}
+
+/**
+ * The bill list's view as a spreadsheet (issue 28): month, work type, status and the three
+ * amounts (₹, two decimals), and a Total row added up in integer paise.
+ */
+export async function billsSheet(db: Database, filters: BillFilters): Promise<ListSheet> {
+  const rows = await db
+    .select()
+    .from(bills)
+    .where(
+      and(
+        filters.work ? eq(bills.work, filters.work) : undefined,
+        filters.status ? eq(bills.status, filters.status) : undefined,
+        filters.from ? gte(bills.month, filters.from) : undefined,
+        filters.to ? lte(bills.month, filters.to) : undefined,
+      ),
+    )
+    .orderBy(...billOrder(filters.sort))
+    .limit(LIST_EXPORT_MAX_ROWS + 1);
+  const L = MSG.officeLists;
+  const names: string[] = [];
+  names.push(`${MSG.fields.workType}: ${filters.work ? WORK_TYPE_SELECT_LABELS[filters.work] : MSG.lists.allWorkTypes}`);
+  if (filters.status) names.push(`${MSG.columnStatus}: ${filters.status}`);
+  if (filters.from || filters.to) names.push(`${MSG.columnMonth}: ${filters.from ? monthLabel(filters.from) : '…'} – ${filters.to ? monthLabel(filters.to) : '…'}`);
+  const total = { billValue: 0, penalty: 0, netAmount: 0 };
+  const lines = rows.map((row) => {
+    const figures = { billValue: numericPaise(row.billValue), penalty: numericPaise(row.penalty), netAmount: numericPaise(row.netAmount) };
+    total.billValue += figures.billValue;
+    total.penalty += figures.penalty;
+    total.netAmount += figures.netAmount;
+    return [monthLabel(row.month), WORK_TYPE_SELECT_LABELS[toWorkType(row.work) ?? 'mcc'] ?? row.work, row.status, figures.billValue, figures.penalty, figures.netAmount];
+  });
+  return {
+    sheetName: L.billsTitle,
+    title: L.billsTitle,
+    filters: names,
+    columns: [
+      { header: MSG.columnMonth, kind: 'text', width: 16 },
+      { header: MSG.fields.workType, kind: 'text', width: 14 },
+      { header: MSG.columnStatus, kind: 'text', width: 18 },
+      { header: MSG.billValue, kind: 'money' },
+      { header: MSG.penalty, kind: 'money' },
+      { header: MSG.netAmount, kind: 'money' },
+    ],
+    rows: lines,
+    totals: [null, null, null, total.billValue, total.penalty, total.netAmount],
+  };
 }
 
 export type CreateBillResult = { created: true; bill: Bill } | { created: false; msg: string };

@@ -7,6 +7,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { auditLog } from '../../db/schema.js';
 import { bill, billFields, buildStaff, buildUser, duty, sessionToken, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import * as XLSX from '@e965/xlsx';
 
 let t: TestApp;
 let managerToken: string;
@@ -238,5 +239,69 @@ describe('GET /dashboard/summary', () => {
     } finally {
       await d.close();
     }
+  });
+});
+
+describe('the bill list as an office list (issue 28)', () => {
+  let d: TestApp;
+  let manager: string;
+  beforeAll(async () => {
+    d = await createTestApp({ clock: { now: new Date('2026-11-20T10:00:00Z') } });
+    manager = await newSessionToken(d, { role: ROLE.manager });
+    await bill(d, manager, { work: 'laundry', month: '2026-08', status: 'Bill Passed', billvalue: '1000.10', penalty: '0.05', netamount: '1000.05' });
+    await bill(d, manager, { work: 'laundry', month: '2026-09', status: 'Processing', billvalue: '300', penalty: '10.20', netamount: '289.80' });
+    await bill(d, manager, { work: 'laundry', month: '2026-10', status: 'Accounts', billvalue: '2000.01', penalty: '1', netamount: '1999.01' });
+    await bill(d, manager, { work: 'bio', month: '2026-09', status: 'Processing', billvalue: '50.5', penalty: '0', netamount: '50.5' });
+  });
+  afterAll(() => d.close());
+  const get = (url: string, token = manager) => d.app.inject({ url: `/api/v1${url}`, headers: { authorization: token } });
+  const months = async (query: string) => (await get(`/mcctrain/getbills?${query}`)).json().bills.map((b: { work: string; month: string }) => `${b.work} ${b.month}`);
+
+  it('filters by status and month range, across every work type or within one, and sorts by a column', async () => {
+    // SPEC's answer without the new parameters: newest month first, every work type
+    expect(await months('')).toEqual(['laundry 2026-10', 'bio 2026-09', 'laundry 2026-09', 'laundry 2026-08']);
+    expect(await months('status=processing')).toEqual(['bio 2026-09', 'laundry 2026-09']);
+    expect(await months('work=laundry&from=2026-09&to=2026-10')).toEqual(['laundry 2026-10', 'laundry 2026-09']);
+    expect(await months('from=2026-09&to=2026-09')).toEqual(['bio 2026-09', 'laundry 2026-09']);
+    expect(await months('sort=netamount')).toEqual(['bio 2026-09', 'laundry 2026-09', 'laundry 2026-08', 'laundry 2026-10']);
+    expect(await months('sort=-penalty&work=laundry')).toEqual(['laundry 2026-09', 'laundry 2026-10', 'laundry 2026-08']);
+    expect(await months('sort=month')).toEqual(['laundry 2026-08', 'bio 2026-09', 'laundry 2026-09', 'laundry 2026-10']);
+    // statuses in their own order, Processing first and Bill Passed last
+    expect(await months('sort=status&work=laundry')).toEqual(['laundry 2026-09', 'laundry 2026-10', 'laundry 2026-08']);
+    expect(await months('sort=-status&work=laundry')).toEqual(['laundry 2026-08', 'laundry 2026-10', 'laundry 2026-09']);
+    expect((await get('/mcctrain/getbills?sort=coaches')).statusCode).toBe(400);
+    expect((await get('/mcctrain/getbills?status=Lost')).json().msg).toBe(MSG.billStatusInvalid);
+    expect((await get('/mcctrain/getbills?from=2026-13')).statusCode).toBe(400);
+  });
+
+  it('exports the view as .xlsx: the filters in the title, money as rupees with two decimals, a Total row added up in paise', async () => {
+    const response = await get('/mcctrain/bills-export?work=laundry&sort=month');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Bills_2026-11-20.xlsx');
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellNF: true });
+    const ws = book.Sheets[book.SheetNames[0]!]!;
+    const cell = (ref: string) => ws[ref] as XLSX.CellObject | undefined;
+    expect(cell('A1')!.v).toBe('Bills — Work type: LAUNDRY');
+    expect(['A2', 'B2', 'C2', 'D2', 'E2', 'F2'].map((ref) => cell(ref)!.v)).toEqual(['Month', 'Work type', 'Status', 'Bill Value', 'Penalty', 'Net Amount']);
+    expect(['A3', 'A4', 'A5'].map((ref) => cell(ref)!.v)).toEqual(['August 2026', 'September 2026', 'October 2026']);
+    expect(cell('D3')).toMatchObject({ t: 'n', v: 1000.1, z: '"₹"#,##0.00' });
+    expect(cell('E3')).toMatchObject({ t: 'n', v: 0.05 });
+    expect(cell('A6')!.v).toBe('Total');
+    // 1000.10 + 300 + 2000.01, 0.05 + 10.20 + 1, 1000.05 + 289.80 + 1999.01: exact in paise
+    expect([cell('D6')!.v, cell('E6')!.v, cell('F6')!.v]).toEqual([3300.11, 11.25, 3288.86]);
+    expect(cell('F6')!.z).toBe('"₹"#,##0.00');
+
+    const all = XLSX.read((await get('/mcctrain/bills-export?status=Processing')).rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(all.Sheets[all.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toEqual(['Bills — Work type: All work types · Status: Processing']);
+    expect(rows.slice(2).map((row) => row[0])).toEqual(['September 2026', 'September 2026', 'Total']);
+  });
+
+  it('exports for managers and admins only, as the list', async () => {
+    const supervisor = await newSessionToken(d, { role: ROLE.supervisor });
+    expect((await get('/mcctrain/bills-export', supervisor)).statusCode).toBe(403);
+    expect((await d.app.inject({ url: '/api/v1/mcctrain/bills-export' })).statusCode).toBe(401);
+    const admin = await newSessionToken(d, { role: ROLE.admin });
+    expect((await get('/mcctrain/bills-export', admin)).statusCode).toBe(200);
   });
 });

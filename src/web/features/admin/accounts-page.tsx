@@ -1,7 +1,7 @@
 import { OTP_DIGITS } from '../../../shared/limits.js';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,12 @@ import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText } from '../../api/error-text.js';
 import { detailDateTime, ROLE_VALUES, roleLabel, roleOptions, staffStatusLabel } from './admin-display.js';
-import { useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
+import { exportAccounts, useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
+import { ACCOUNT_SORT_KEYS } from '../../../shared/schemas/admin.js';
+import { useSearchText } from '../../components/list/use-search-text.js';
+import { SortTh, useSortParam } from '../../components/list/sort-th.js';
+import { ListActions } from '../../components/list/list-actions.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { ActionsMenu } from '../../components/lazy-floating.js';
@@ -23,6 +28,8 @@ import tables from './audit.module.css';
 
 const PAGE_SIZE = 50;
 const COLUMN_COUNT = 8;
+/** The sort key of each column, by position (issue 28); the staff record, last sign-in and actions do not sort. */
+const COLUMN_SORT_KEYS: ReadonlyArray<(typeof ACCOUNT_SORT_KEYS)[number] | null> = ['name', 'email', 'role', 'work', null, 'status', null, null];
 
 type Pending = { kind: 'disable' | 'enable' | 'reset' | 'end-sessions'; account: Account };
 
@@ -49,16 +56,25 @@ export default function AccountsPage() {
     { value: 'false', label: t('admin.accounts.enabled') },
     { value: 'true', label: t('admin.accounts.disabled') },
   ];
-  const { user } = useAuth();
+  const { user, token } = useAuth();
   // on a phone each account is a card (cells stacked), so nothing scrolls sideways
   const phone = useMediaQuery('(max-width: 48em)');
   const { params, update, page } = useAddressParams();
-  const search = params.get('q') ?? '';
-  const [q] = useDebouncedValue(search.trim(), 300);
+  // the box keeps every key; the address and the request follow once typing pauses (issue 28)
+  const search = useSearchText('q', ['page']);
+  const q = search.query;
+  const { order, toggle, sort } = useSortParam(ACCOUNT_SORT_KEYS);
   const role = ROLE_VALUES.includes(params.get('role') ?? '') ? params.get('role')! : '';
   const work = toWorkType(params.get('work')) ?? '';
   const disabled = params.get('disabled') === 'true' || params.get('disabled') === 'false' ? params.get('disabled')! : '';
-  const query = useAccounts({ q, role, work, disabled, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const query = useAccounts({ q, role, work, disabled, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  // the view's filters as people read them, for the printed heading
+  const filterNames = [
+    q ? `${t('admin.accounts.search')}: ${q}` : null,
+    role ? `${t('admin.accounts.role')}: ${roleLabel(Number(role), t)}` : null,
+    work ? `${t('admin.accounts.workType')}: ${WORK_TYPE_SELECT_LABELS[toWorkType(work) ?? 'mcc'] ?? work}` : null,
+    disabled ? `${t('admin.accounts.disabledFilter')}: ${disabledOptions.find((option) => option.value === disabled)?.label ?? disabled}` : null,
+  ].filter((name): name is string => name !== null);
   const accounts = query.data?.accounts ?? [];
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -168,26 +184,44 @@ export default function AccountsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm" data-no-print>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {t('admin.menu.accounts')}
         </Title>
-        <Button onClick={() => setCreating(true)}>{t('admin.accounts.createAccount')}</Button>
+        <Group gap="xs">
+          <ListActions onExport={() => exportAccounts(token, { q, role, work, disabled, sort })} exportDisabled={total === 0} />
+          <Button onClick={() => setCreating(true)}>{t('admin.accounts.createAccount')}</Button>
+        </Group>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput type="search" label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} value={search} onChange={(event) => update({ q: event.currentTarget.value, page: null })} />
+      <PrintHeading title={t('admin.menu.accounts')} filters={filterNames} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" data-no-print>
+        <TextInput type="search" label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} value={search.text} onChange={(event) => search.setText(event.currentTarget.value)} />
         <ChoiceSelect label={t('admin.accounts.role')} data={roleOptions(t)} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder={t('admin.accounts.allRoles')} />
         <ChoiceSelect label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder={t('admin.accounts.allWorkTypes')} />
         <ChoiceSelect label={t('admin.accounts.disabledFilter')} data={disabledOptions} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder={t('admin.accounts.allAccounts')} />
       </SimpleGrid>
-      <Paper withBorder radius="lg">
+      {query.data ? (
+        <Text size="sm" fw={600} aria-live="polite" data-accounts-count>
+          {m.of('officeAccountsCount', total)}
+        </Text>
+      ) : null}
+      <Paper withBorder radius="lg" className="print-table">
         <Table.ScrollContainer minWidth={phone ? 0 : 960}>
           <Table className={tables.table} striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching} aria-label={t('admin.menu.accounts')}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
+                {columns.map((column, index) => {
+                  const key = COLUMN_SORT_KEYS[index];
+                  return key ? (
+                    <SortTh key={column} sortKey={key} order={order} onSort={toggle}>
+                      {column}
+                    </SortTh>
+                  ) : (
+                    <Table.Th key={column} data-no-print={index === COLUMN_COUNT - 1 || undefined}>
+                      {column}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
@@ -195,7 +229,7 @@ export default function AccountsPage() {
         </Table.ScrollContainer>
       </Paper>
       {total > 0 ? (
-        <Group justify="space-between" gap="sm">
+        <Group justify="space-between" gap="sm" data-no-print>
           <Text size="sm" c="dimmed">
             {m.of('staffShown', (page - 1) * PAGE_SIZE + 1, Math.min(page * PAGE_SIZE, total), total)}
           </Text>

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { createAccount, updateAccount } from '../../../shared/api/admin.js';
 import type { CompanyProfile } from '../../../shared/company-profile.js';
 import type { accountsQuery, auditEntry, auditQuery } from '../../../shared/schemas/admin.js';
-import { call, callApi, type CallInput } from '../../api/call.js';
+import { call, callApi, download, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { companyProfileKey, readCompanyProfile } from '../../company-profile.js';
 import { ACCOUNTS_PAGE_MAX, AUDIT_PAGE_DEFAULT } from '../../../shared/limits.js';
@@ -49,7 +49,7 @@ export function useAdminOverview() {
 // ---- accounts ----
 
 /** The account list's filters as the page keeps them (its address); '' means "any". */
-export type AccountFilters = { [K in 'q' | 'role' | 'work' | 'disabled']: string } & { limit: number; offset: number };
+export type AccountFilters = { [K in 'q' | 'role' | 'work' | 'disabled']: string } & { sort?: string | undefined; limit: number; offset: number };
 
 /** The filters as the contract's query: blanks left out, role and disabled as their choices. */
 function accountsQueryOf(filters: AccountFilters): z.input<typeof accountsQuery> {
@@ -58,9 +58,16 @@ function accountsQueryOf(filters: AccountFilters): z.input<typeof accountsQuery>
     role: (filters.role || undefined) as z.input<typeof accountsQuery>['role'],
     work: filters.work || undefined,
     disabled: (filters.disabled || undefined) as z.input<typeof accountsQuery>['disabled'],
+    sort: filters.sort || undefined,
     limit: filters.limit,
     offset: filters.offset,
   };
+}
+
+/** Downloads the account list's view (its filters and sort, every page) as .xlsx (issue 28). */
+export function exportAccounts(token: string | null, filters: Omit<AccountFilters, 'limit' | 'offset'>) {
+  const { limit: _limit, offset: _offset, ...query } = accountsQueryOf({ ...filters, limit: 1, offset: 0 });
+  return download(API.accountsExport, { token, query });
 }
 
 export function useAccounts(filters: AccountFilters) {
@@ -206,7 +213,7 @@ export function useContractPeriods() {
 // ---- audit trail ----
 
 /** The audit filters as the page keeps them (its address); '' means "any". */
-export type AuditFilters = { [K in 'actor' | 'entity' | 'entityId' | 'from' | 'to']: string };
+export type AuditFilters = { [K in 'actor' | 'entity' | 'entityId' | 'from' | 'to']: string } & { q?: string };
 
 const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
 
@@ -219,9 +226,16 @@ function auditQueryOf(filters: AuditFilters, cursor: number | null): z.input<typ
     entityId: blankless(filters.entityId),
     from: blankless(filters.from),
     to: blankless(filters.to),
+    q: blankless(filters.q ?? ''),
     limit: AUDIT_PAGE_SIZE,
     cursor: cursor ?? undefined,
   };
+}
+
+/** Downloads the audit trail's view (its filters, every page, newest first) as .xlsx (issue 28). */
+export function exportAudit(token: string | null, filters: AuditFilters) {
+  const { limit: _limit, cursor: _cursor, ...query } = auditQueryOf(filters, null);
+  return download(API.auditExport, { token, query });
 }
 
 /** Newest first, one page at a time; "Load more" follows nextCursor (keyset paging in SQL). */

@@ -8,7 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/error-text.js';
 import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, auditTrainNo, detailDateTime } from './admin-display.js';
-import { useAllAccounts, useAudit, type AuditEntry } from './api.js';
+import { exportAudit, useAllAccounts, useAudit, type AuditEntry } from './api.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { useSearchText } from '../../components/list/use-search-text.js';
+import { ListActions } from '../../components/list/list-actions.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
 import { AuditDiff } from './audit-diff.js';
 import classes from './audit.module.css';
 import { useAddressParams } from '../../forms/use-address-params.js';
@@ -38,18 +42,29 @@ export default function AuditPage() {
   const [entityId] = useDebouncedValue(recordInput.trim(), 300);
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
+  // issue 28: the box keeps every key; the address (?q=) and the request follow once typing pauses
+  const search = useSearchText('q', []);
+  const q = search.query;
+  const { token } = useAuth();
 
   // a range whose end is not picked yet stays here, not in the address
   const [picking, setPicking] = useState<[string | null, string | null] | null>(null);
   const accounts = useAllAccounts();
-  const audit = useAudit({ actor, entity, entityId, from, to });
+  const audit = useAudit({ actor, entity, entityId, from, to, q });
   const names = useMemo(() => new Map((accounts.data?.accounts ?? []).map((account) => [account._id, account.name])), [accounts.data]);
   const people = useMemo(
     () => (accounts.data?.accounts ?? []).map((account) => ({ value: account._id, label: `${account.name} (${account.email})` })),
     [accounts.data],
   );
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
-  const filtered = Boolean(actor || entity || entityId || from || to);
+  const filtered = Boolean(actor || entity || entityId || from || to || q);
+  const filterNames = [
+    q ? `${m('officeLists.searchAudit')}: ${q}` : null,
+    actor ? `${t('admin.audit.person')}: ${names.get(actor) ?? actor}` : null,
+    entity ? `${t('admin.audit.area')}: ${areaLabel(entity, t)}` : null,
+    entityId ? `${t('admin.audit.recordId')}: ${entityId}` : null,
+    from || to ? `${t('admin.audit.dates')}: ${from || '…'} – ${to || '…'}` : null,
+  ].filter((name): name is string => name !== null);
 
   let body;
   if (audit.isPending) body = <StatusRow text={m('loading')} />;
@@ -68,10 +83,23 @@ export default function AuditPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {t('admin.menu.audit')}
-      </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+      <Group justify="space-between" align="flex-end" gap="sm" data-no-print>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {t('admin.menu.audit')}
+        </Title>
+        <ListActions onExport={() => exportAudit(token, { actor, entity, entityId, from, to, q })} exportDisabled={entries.length === 0} />
+      </Group>
+      <PrintHeading title={t('admin.menu.audit')} filters={[...filterNames, ...(audit.hasNextPage ? [m.of('officeAuditPrintShown', entries.length)] : [])]} />
+      <div data-no-print>
+        <TextInput
+          type="search"
+          label={m('officeLists.searchAudit')}
+          placeholder={m('officeLists.searchAuditPlaceholder')}
+          value={search.text}
+          onChange={(event) => search.setText(event.currentTarget.value)}
+        />
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" data-no-print>
         <SearchableSelect
           label={t('admin.audit.person')}
           data={people}
@@ -113,13 +141,13 @@ export default function AuditPage() {
         />
       </SimpleGrid>
       {filtered ? (
-        <Group>
-          <Button variant="subtle" size="xs" onClick={() => update({ actor: null, entity: null, entityId: null, from: null, to: null })}>
+        <Group data-no-print>
+          <Button variant="subtle" size="xs" onClick={() => update({ actor: null, entity: null, entityId: null, from: null, to: null, q: null })}>
             {t('admin.audit.clearFilters')}
           </Button>
         </Group>
       ) : null}
-      <Paper withBorder radius="lg">
+      <Paper withBorder radius="lg" className="print-table">
         <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="md" aria-busy={audit.isFetching} aria-label={t('admin.menu.audit')}>
           <Table.Thead>
             <Table.Tr>
@@ -132,7 +160,7 @@ export default function AuditPage() {
         </Table>
       </Paper>
       {audit.hasNextPage ? (
-        <Group justify="center">
+        <Group justify="center" data-no-print>
           <Button variant="default" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
             {t('admin.audit.loadMore')}
           </Button>
