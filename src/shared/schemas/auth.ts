@@ -174,8 +174,6 @@ export const authUser = z.object({
   email: z.string(),
   role: z.number().int(),
   work: z.string().nullable(),
-  /** The person's own staff record, when they are on the register: a supervisor is not offered as their own crew (issue 28). */
-  staffId: z.string().nullable().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

@@ -16,12 +16,6 @@ describe('stored session', () => {
     expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
-  it("keeps the person's staff record id when the server sent one", () => {
-    const storage = memoryStorage();
-    writeStoredSession({ user: { ...user, staffId: 's1' }, token: 't0k3n' }, storage);
-    expect(readStoredSession(storage)?.user.staffId).toBe('s1');
-  });
-
   it('keeps an unknown role so the landing page can clear that session', () => {
     const storage = memoryStorage({ auth: JSON.stringify({ user: { ...user, role: 7 }, token: 'x' }) });
     expect(readStoredSession(storage)?.user.role).toBe(7);

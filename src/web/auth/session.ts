@@ -30,8 +30,6 @@ function toSession(value: unknown): Session | null {
       email: typeof user.email === 'string' ? user.email : '',
       role: user.role,
       work: typeof user.work === 'string' ? user.work : null,
-      // the person's staff record, kept when the server sent it (a session stored before it had none)
-      ...(typeof user.staffId === 'string' ? { staffId: user.staffId } : {}),
     },
     token,
   };

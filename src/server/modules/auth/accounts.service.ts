@@ -58,7 +58,7 @@ export interface NewAccount {
 
 /** The user as the client sees it (SPEC §3): never the hash or flags. */
 export function presentUser(user: UserRow): AuthUser {
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, work: user.work, staffId: user.staffId };
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, work: user.work };
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<AccountRow | undefined> {

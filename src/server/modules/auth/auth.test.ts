@@ -34,7 +34,7 @@ describe('POST /auth/login', () => {
       success: true,
       msg: 'Login successfully',
       code: 'loginSuccess',
-      user: { _id: user.id, name: 'Asha Nair', email: user.email, role: 1, work: null, staffId: null },
+      user: { _id: user.id, name: 'Asha Nair', email: user.email, role: 1, work: null },
       token: expect.any(String),
     });
     expect(body.token.length).toBeGreaterThanOrEqual(40);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
 import { buildStaff } from '../../../../test/helpers/factories.js';
 import { users } from '../../../server/db/schema.js';
-import { writeStoredSession } from '../../auth/session.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -79,7 +78,6 @@ describe('Add Work Details (supervisor)', () => {
     const session = await signIn(api, { role: ROLE.supervisor, work: 'mcc', name: 'Sara Supervisor' });
     const own = await buildStaff(api.deps.db, { name: 'Sara Supervisor', work: 'mcc', designation: 'Supervisor' });
     await api.deps.db.update(users).set({ staffId: own.id }).where(eq(users.id, session.user._id));
-    writeStoredSession({ ...session, user: { ...session.user, staffId: own.id } });
     const { user, router } = renderApp('/dashboard/user/addduty');
 
     const crew = await screen.findByRole('group', { name: 'Crew of this work type' });

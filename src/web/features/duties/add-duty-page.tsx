@@ -62,13 +62,12 @@ export default function AddDutyPage() {
   const [supervisor, setSupervisor] = useState<string | null>(entered?.supervisor ?? null);
   const [crew, setCrew] = useState<ChosenWorker[]>(entered?.crew ?? []);
   const [problem, setProblem] = useState<string | null>(null);
-  // what the last save answered (sent, or kept on the phone), shown with the way back to the live list
-  const [saved, setSaved] = useState<string | null>(null);
+  // a duty was saved (sent, or kept on the phone): the way back to the live list is offered
+  const [saved, setSaved] = useState(false);
 
   const candidates = useCrewCandidates(work);
-  // the supervisor (the one signed in, or a manager who supervises this duty themself) is not their own crew
-  const supervisorStaffId = isManager ? (supervisor && supervisor === user?._id ? user.staffId : null) : user?.staffId;
-  const crewPool = withoutSupervisor(candidates.data ?? [], supervisorStaffId);
+  // the duty's supervisor (the one signed in, or the one a manager chose) is not their own crew
+  const crewPool = withoutSupervisor(candidates.data ?? [], isManager ? supervisor : user?._id);
   const supervisors = useSupervisors(isManager);
   const norms = useDutyStaffingNorms();
   const shortcuts = useCrewShortcuts(work, isManager ? supervisor : (user?._id ?? null));
@@ -83,7 +82,7 @@ export default function AddDutyPage() {
   const set = <K extends keyof typeof emptyFields>(key: K, value: (typeof emptyFields)[K]) => {
     setFields((current) => ({ ...current, [key]: value }));
     setProblem(null);
-    setSaved(null);
+    setSaved(false);
   };
 
   function chooseWork(next: WorkType) {
@@ -92,7 +91,7 @@ export default function AddDutyPage() {
     // the chosen crew belongs to the old type; the server would refuse it
     setCrew([]);
     setProblem(null);
-    setSaved(null);
+    setSaved(false);
   }
 
   async function onSubmit(event: FormEvent) {
@@ -151,9 +150,8 @@ export default function AddDutyPage() {
         notifications.show({ color: 'red', title: noAnswer(error) ? messageText('somethingWentWrongBang') : undefined, message: errorText(error, 'trainAddFailed', 'somethingWentWrongBang') });
         return;
       }
-      const answer = result.kind === 'sent' ? messageText('trainAdded') : t('offline.savedOnPhone');
-      notifications.show({ color: result.kind === 'sent' ? 'green' : 'blue', message: answer });
-      setSaved(answer);
+      notifications.show(result.kind === 'sent' ? { color: 'green', message: messageText('trainAdded') } : { color: 'blue', message: t('offline.savedOnPhone') });
+      setSaved(true);
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
@@ -295,7 +293,7 @@ export default function AddDutyPage() {
                 onChange={(next) => {
                   setCrew(next);
                   setProblem(null);
-                  setSaved(null);
+                  setSaved(false);
                 }}
                 checklist
                 liveDutyOf={shortcuts.liveDutyOf}
@@ -309,7 +307,7 @@ export default function AddDutyPage() {
                     onClick={() => {
                       setCrew(lastCrew);
                       setProblem(null);
-                      setSaved(null);
+                      setSaved(false);
                     }}
                     aria-describedby={lastCrewNoteId}
                   >
@@ -334,12 +332,11 @@ export default function AddDutyPage() {
             </Alert>
           )}
           {fixing && <FixNotice entry={fixing} />}
+          {/* the toast said it was saved; the way back to the live list stays until the next duty is begun */}
           {saved && work && (
-            <Alert color="teal" variant="light" role="status" title={saved}>
-              <Button component={Link} to={`${isManager ? '/dashboard/manager/livework' : '/dashboard/user'}?work=${work}`} size="md" mih={44} mt={4}>
-                {t('crewList.backToList', { list: isManager ? t('manager.liveWorks') : t('supervisor.menu.liveDuty') })}
-              </Button>
-            </Alert>
+            <Button component={Link} to={`${isManager ? '/dashboard/manager/livework' : '/dashboard/user'}?work=${work}`} variant="light" size="md" mih={44} fullWidth>
+              {t('crewList.backToList', { list: isManager ? t('manager.liveWorks') : t('supervisor.menu.liveDuty') })}
+            </Button>
           )}
           <Group justify="stretch" grow>
             <Button type="submit" size="lg" disabled={saving || !work}>

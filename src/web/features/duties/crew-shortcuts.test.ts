@@ -108,8 +108,10 @@ describe('the crew checklist in groups (issue 28)', () => {
   });
 
   it("leaves the duty's own supervisor out of their crew", () => {
-    expect(withoutSupervisor([anil, sunil, kavya], kavya._id).map((worker) => worker.name)).toEqual(['Anil Kumar', 'Sunil Kumar']);
-    // an account without a staff record leaves the crew as it is
-    expect(withoutSupervisor([anil, sunil], null)).toEqual([anil, sunil]);
+    const crew = [anil, sunil, { ...kavya, userId: ravi }, { ...leela, userId: null }];
+    expect(withoutSupervisor(crew, ravi).map((worker) => worker.name)).toEqual(['Anil Kumar', 'Sunil Kumar', 'Leela Das']);
+    // another supervisor's duty keeps Kavya; no supervisor chosen yet leaves the crew as it is
+    expect(withoutSupervisor(crew, joseph)).toEqual(crew);
+    expect(withoutSupervisor(crew, null)).toEqual(crew);
   });
 });

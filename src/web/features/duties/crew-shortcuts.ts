@@ -121,7 +121,10 @@ export function freeThenBusy<T extends { _id: string }>(crew: readonly T[], live
   return { free, busy };
 }
 
-/** The crew a duty's supervisor chooses from: everyone but the supervisor's own staff record (they are not their own crew). */
-export function withoutSupervisor<T extends { _id: string }>(crew: readonly T[], supervisorStaffId: string | null | undefined): readonly T[] {
-  return supervisorStaffId ? crew.filter((worker) => worker._id !== supervisorStaffId) : crew;
+/**
+ * The crew a duty's supervisor chooses from: everyone but the supervisor's own staff record
+ * (the record linked to their account, `userId`): they are not their own crew (issue 28).
+ */
+export function withoutSupervisor<T extends { _id: string; userId?: string | null | undefined }>(crew: readonly T[], supervisorId: string | null | undefined): readonly T[] {
+  return supervisorId ? crew.filter((worker) => worker.userId !== supervisorId) : crew;
 }
