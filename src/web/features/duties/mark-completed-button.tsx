@@ -159,6 +159,8 @@ export function MarkCompletedButton({
         fullWidth={fullWidth}
         mih={size === 'md' ? 44 : undefined}
         color="teal"
+        // a long label (Malayalam's) wraps and shows whole: Mantine's label box hid a few pixels of it at 1366 px (issue 28)
+        styles={{ label: { overflow: 'visible', height: 'auto' } }}
         loading={saving && !asking}
         onClick={() => {
           if (duty.work === 'acca') {
