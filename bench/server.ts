@@ -85,9 +85,12 @@ async function markKept(url: string, name: string, data: KeptData<unknown>): Pro
 }
 
 function createAccounts(accounts: Account[], env: NodeJS.ProcessEnv): void {
-  for (const account of accounts) {
+  for (const [index, account] of accounts.entries()) {
     const args = ['--name', account.name, '--email', account.email, '--password', account.password, '--role', account.role];
-    if (account.work) args.push('--work', account.work);
+    // a supervisor or manager is put on the staff register with the account (issue 28): its Aadhaar
+    // from a range the loaded staff do not use
+    if (account.role !== 'admin') args.push('--work', account.work ?? 'mcc', '--phone', '9000000000', '--aadhar', `999900${String(index).padStart(6, '0')}`);
+    else if (account.work) args.push('--work', account.work);
     const result = spawnSync(process.execPath, ['dist/server/cli/user-create.js', ...args], { cwd: ROOT, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`user:create failed: ${result.stderr}`);
   }

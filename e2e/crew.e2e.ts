@@ -177,7 +177,7 @@ test.describe('crew entry in a few taps', () => {
     const card = page.getByRole('article', { name: 'Train 16001' });
     await card.getByRole('button', { name: `${MSG.markAsCompleted}: train 16001` }).click();
     await page.getByText(D.completionHeld.replace('{{what}}', 'train 16001')).waitFor();
-    const undo = card.getByRole('button', { name: D.undoCompletionOf.replace('{{what}}', 'train 16001') });
+    const undo = card.getByRole('button', { name: D.undoCompletionOf.replace('{{undo}}', D.undo).replace('{{what}}', 'train 16001') });
     expect(await heightOf(undo)).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'phone-undo-completion', { withToasts: true });
     await undo.click();

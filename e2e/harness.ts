@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { homePathForRole, roleFromName } from '../src/shared/roles.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { copySeed, readSeed, type Account, type SeededAccount } from './seed.js';
@@ -338,4 +338,25 @@ export async function callApi<T>(app: RunningApp, method: string, path: string, 
   const answer = (await response.json()) as T;
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
   return answer;
+}
+
+/**
+ * The texts inside `scope` that their box cuts off (issue 28): every element whose content is
+ * wider or taller than the box that hides its overflow, as "text (content > box px)".
+ */
+export async function clippedTexts(scope: Locator): Promise<string[]> {
+  return scope.evaluateAll((roots) => {
+    const found: string[] = [];
+    for (const root of roots) {
+      for (const element of [root, ...root.querySelectorAll('*')]) {
+        if (!(element instanceof HTMLElement) || !element.textContent?.trim()) continue;
+        const style = getComputedStyle(element);
+        const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';
+        if (hides && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)) {
+          found.push(`${element.textContent.trim()} (${element.scrollWidth}×${element.scrollHeight} > ${element.clientWidth}×${element.clientHeight} px)`);
+        }
+      }
+    }
+    return found;
+  });
 }

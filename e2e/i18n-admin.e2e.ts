@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
 import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
 import ml from '../src/web/i18n/locales/ml.json' with { type: 'json' };
-import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
+import { clippedTexts, callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * The admin's screens and the team chat in Hindi and Malayalam (issue 14 part 3): with the
@@ -158,6 +158,11 @@ for (const code of ['hi', 'ml'] as const) test.describe(`in ${code}`, () => {
     await page.getByRole('cell', { name: supervisor.email }).waitFor();
     await page.getByRole('cell', { name: t.roles.supervisor, exact: true }).waitFor();
     await expectNoEnglish(page, `${code}-accounts`);
+    // issue 28: at 1366 px each account's status badge shows its whole word
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const badges = page.locator('tbody').getByText(t.accounts.enabled, { exact: true });
+    await badges.first().waitFor();
+    expect(await clippedTexts(page.locator('tbody .mantine-Badge-root'))).toEqual([]);
 
     // the actions menu and its confirm dialog
     await page.getByRole('button', { name: fill(t.accounts.actionsFor, { name: supervisor.name }) }).click();

@@ -4,7 +4,9 @@ import { BULK_HEADERS } from '../src/server/modules/staff/bulk-import.service.js
 import { maskAadhar } from '../src/shared/staff.js';
 import { WORK_TYPE_SELECT_LABELS } from '../src/shared/work-types.js';
 import { DEFAULT_COMPANY_PROFILE } from '../src/shared/company-profile-defaults.js';
-import { callApi, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
+import hi from '../src/web/i18n/locales/hi.json' with { type: 'json' };
+import ml from '../src/web/i18n/locales/ml.json' with { type: 'json' };
+import { callApi, clippedTexts, DESKTOP, openPage, realErrors, screenshot, startApp, type Account, type RunningApp } from './harness.js';
 
 /**
  * A manager who reads Hindi or Malayalam closes a month in their language: the staff list,
@@ -124,6 +126,14 @@ for (const { code, script, name, lakhs, wage } of LANGUAGES) test.describe(`the 
       expect(await page.locator('main').innerText()).toMatch(script);
       await screenshot(page, `i18n-${code}-${shot}`);
     };
+
+    // issue 28: at 1366 px the live works' Mark Completed shows its whole label (Malayalam's is long)
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/dashboard/manager/livework?work=laundry');
+    const mark = page.getByRole('button', { name: new RegExp(`^${{ hi, ml }[code].messages.markCompleted}`) });
+    await mark.first().waitFor();
+    expect(await clippedTexts(mark)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     await visit('/dashboard/manager/staffdetails?work=laundry', (p) => p.getByRole('cell', { name: WORKERS[0]!.name, exact: true }).waitFor(), 'staff');
 

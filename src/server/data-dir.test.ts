@@ -57,7 +57,7 @@ describe('a data folder the server cannot write', () => {
     const csv = path.join(path.dirname(file), 'IFSC.csv');
     writeFileSync(csv, 'IFSC,BANK,BRANCH\n');
     for (const program of [
-      ['src/server/cli/user-create.ts', '--name', 'Asha Nair', '--email', 'asha@example.com', '--password', 'S3cure-pass', '--role', 'manager'],
+      ['src/server/cli/user-create.ts', '--name', 'Asha Nair', '--email', 'asha@example.com', '--password', 'S3cure-pass', '--role', 'admin'],
       ['src/server/cli/ifsc-import.ts', csv],
     ]) {
       const { code, output } = await start(file, program);

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const REASONS: Record<string, string> = {
@@ -40,4 +40,29 @@ export function exitUnlessDataDirWritable(dataDir: string): void {
   if (!problem) return;
   console.error(problem);
   process.exit(1);
+}
+
+const SERVED_URL_FILE = 'served-url';
+
+/**
+ * Where the server serves, kept in the embedded database's folder while and after it runs,
+ * so user:create (from another shell, maybe without the server's PORT) prints the address
+ * the server actually uses (issue 28). Best effort: a folder it cannot write only loses the hint.
+ */
+export function rememberServedUrl(dataDir: string, url: string): void {
+  try {
+    writeFileSync(path.join(dataDir, SERVED_URL_FILE), `${url}\n`);
+  } catch {
+    // the hint is not worth a failed start
+  }
+}
+
+/** The address the server last served at from this folder (rememberServedUrl), or null. */
+export function servedUrl(dataDir: string): string | null {
+  try {
+    const url = readFileSync(path.join(dataDir, SERVED_URL_FILE), 'utf8').trim();
+    return /^https?:\/\/\S+$/.test(url) ? url : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
-import { exitUnlessDataDirWritable } from './data-dir.js';
+import { exitUnlessDataDirWritable, rememberServedUrl } from './data-dir.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp, loggerOptions } from './app.js';
 import { scrubLogLine, serializeError } from './log-redaction.js';
 import { countUsers } from './modules/auth/accounts.service.js';
 import { WEB_DIST_DIR } from './paths.js';
+import { REGISTER_PAGE_PATH } from '../shared/pages.js';
 
 const started = performance.now();
 // WEB_ROOT serves another build of the web app (parallel test runs); default dist/web
@@ -23,6 +24,8 @@ if (!config.databaseUrl) {
     console.error(`${error.message}\nStop that process first, or set DATA_DIR to another folder.`);
     process.exit(1);
   }
+  // user:create prints this address, whatever PORT its own shell has
+  rememberServedUrl(config.dataDir, config.publicUrl);
 }
 /** The few levels main.ts logs at; the app's pino logger once it exists. */
 interface Log {
@@ -160,10 +163,10 @@ async function announce(): Promise<void> {
       [
         '',
         'No account exists yet. Create the first manager, then sign in:',
-        `  npm run user:create -- --name "Your Name" --email you@example.com --password 'choose-a-password' --role manager`,
+        `  npm run user:create -- --name "Your Name" --email you@example.com --password 'choose-a-password' --role manager --work mcc --phone <10 digits> --aadhar <12 digits>`,
         config.databaseUrl
           ? ''
-          : '  (the embedded database is opened by one process at a time: stop this server with Ctrl+C, run the command, then npm start again;\n   or create the first manager in the browser at ' + `${config.publicUrl}/registerygigyictgyjutgtyjuctyuccftyutucfyj)`,
+          : '  (the embedded database is opened by one process at a time: stop this server with Ctrl+C, run the command, then npm start again;\n   or create the first manager in the browser at ' + `${config.publicUrl}${REGISTER_PAGE_PATH})`,
         `  Then open ${config.publicUrl}/login`,
         '',
       ]

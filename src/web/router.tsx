@@ -5,6 +5,7 @@ import { PageLoader } from './layouts/page-loader.js';
 import { importOrReload } from './pwa/chunk-reload.js';
 import { RouteError } from './pwa/route-error.js';
 import { areaLoader, liveListLoader } from './route-prefetch.js';
+import { REGISTER_PAGE_PATH } from '../shared/pages.js';
 // The home page is part of the first download: most visitors open it first, and loading
 // it lazily would add a round trip before the first paint on a phone (issue 3 budget).
 import LandingPage from './pages/public/landing-page.js';
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
       { path: 'home', Component: LandingPage },
       { path: 'login', lazy: page(() => import('./pages/public/login-page.js')) },
       { path: 'forget', lazy: page(() => import('./pages/public/forget-page.js')) },
-      { path: 'registerygigyictgyjutgtyjuctyuccftyutucfyj', lazy: page(() => import('./pages/public/register-page.js')) },
+      { path: REGISTER_PAGE_PATH.slice(1), lazy: page(() => import('./pages/public/register-page.js')) },
       // @routes:public
       { path: 'about', lazy: page(() => import('./pages/public/about-page.js')) },
       { path: 'contact', lazy: page(() => import('./pages/public/contact-page.js')) },

@@ -42,10 +42,12 @@ export const theme = createTheme({
  * Dimmed text a shade darker than Mantine's gray.6 (3.3:1 on white): #5f676f is 5.7:1 on
  * white and 5.1:1 on the grey page and tinted cards, still visibly secondary. Placeholders
  * (a month or file picker's "Pick…" text; gray.5 was 2.1:1) a little lighter, #687078, 5.0:1.
+ * A form field's error text (and its required asterisk) in red.8, 5.2:1 on the grey page,
+ * where Mantine's own red.6 read 3.3:1 on white (issue 28); theme.test.ts computes each.
  */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f676f', '--mantine-color-placeholder': '#687078' },
+  light: { '--mantine-color-dimmed': '#5f676f', '--mantine-color-placeholder': '#687078', '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: {},
 });
 

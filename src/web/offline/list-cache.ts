@@ -16,11 +16,11 @@ import { readList, readLists, saveList } from './idb-store.js';
  */
 
 /** A crew candidate as the crew search shows it: name, Emp ID and the live duty flag. */
-export type CrewListMember = Pick<Worker, '_id' | 'name' | 'empid' | 'work' | 'liveDuty' | 'status'>;
+export type CrewListMember = Pick<Worker, '_id' | 'name' | 'empid' | 'work' | 'liveDuty' | 'status' | 'userId'>;
 
 /** The staff record fields the crew search reads; everything else (Aadhaar, bank, phone…) is dropped. */
 export function crewListMemberOf(worker: Worker): CrewListMember {
-  return { _id: worker._id, name: worker.name, empid: worker.empid, work: worker.work, liveDuty: worker.liveDuty ?? null, status: worker.status };
+  return { _id: worker._id, name: worker.name, empid: worker.empid, work: worker.work, liveDuty: worker.liveDuty ?? null, status: worker.status, userId: worker.userId ?? null };
 }
 
 /** A duty with exactly the fields the boards and the train page read (names and Emp IDs of its crew only). */

@@ -4,11 +4,12 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE, type Role } from '../../../shared/roles.js';
 import { dayInZone } from '../../../shared/time.js';
 import type { registerBody } from '../../../shared/schemas/auth.js';
-import { supervisorStaffBody } from '../../../shared/schemas/staff.js';
+import { supervisorStaffBody, type StaffInput } from '../../../shared/schemas/staff.js';
 import type { AppDeps } from '../../deps.js';
+import type { Database } from '../../db/connect.js';
 import { users } from '../../db/schema.js';
 import { HttpError, isUniqueViolation } from '../../http-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { insertWorker, staffConflict } from '../staff/staff.service.js';
 import { countUsers, createAccount, createFirstAccount, type UserRow } from './accounts.service.js';
 import { hashPassword } from './passwords.js';
@@ -75,31 +76,50 @@ async function registerStaffMember(deps: AppDeps, input: RegisterInput, actor: U
   if (!parsed.success) throw new HttpError(400, firstMessage(parsed.error.issues) ?? MSG.invalidRequest);
   const staffInput = parsed.data;
   const role = staffInput.designation === 'Manager' ? ROLE.manager : ROLE.supervisor;
-  const passwordHash = await hashPassword(input.password);
-  const who = { id: actor.id, name: actor.name };
+  const outcome = await createStaffAccount(deps.db, { id: actor.id, name: actor.name }, staffInput, {
+    email: input.email,
+    role,
+    passwordHash: await hashPassword(input.password),
+    today: dayInZone(deps.now(), deps.config.appTz),
+  });
+  if (outcome === 'empid-taken') throw new HttpError(409, MSG.empIdTaken);
+  return outcome === 'created' ? 'registered' : 'already-registered';
+}
+
+/**
+ * A staff record and its linked account, in one transaction (a savepoint inside the
+ * request's): the Add Supervisor form's, and `npm run user:create`'s for a supervisor or
+ * manager (issue 28). Both audited; a taken Aadhaar, e-mail or typed Emp ID is answered, not thrown.
+ */
+export async function createStaffAccount(
+  db: Database,
+  who: Actor | null,
+  staffInput: StaffInput,
+  account: { email: string; role: Role; passwordHash: string; today: string },
+): Promise<'created' | 'aadhar-taken' | 'email-taken' | 'empid-taken'> {
   try {
-    // a savepoint inside the request's transaction: a taken Aadhaar or e-mail is answered, not a fault
-    await deps.db.transaction(async (tx) => {
-      const member = await insertWorker(tx, who, staffInput, dayInZone(deps.now(), deps.config.appTz));
+    await db.transaction(async (tx) => {
+      const member = await insertWorker(tx, who, staffInput, account.today);
       const [user] = await tx
         .insert(users)
         .values({
           name: member.name,
-          email: input.email,
+          email: account.email.trim().toLowerCase(),
           phone: member.phone,
           work: member.work,
-          role,
-          passwordHash,
+          role: account.role,
+          passwordHash: account.passwordHash,
           staffId: member.id,
         })
         .returning();
       await recordAudit(tx, who, [{ action: 'account.create', entity: 'account', entityId: user!.id, after: accountAudit(user!) }]);
     });
-    return 'registered';
+    return 'created';
   } catch (error) {
-    if (staffConflict(error) === 'aadhar') return 'already-registered';
-    if (staffConflict(error) === 'empid') throw new HttpError(409, MSG.empIdTaken);
-    if (isUniqueViolation(error)) return 'already-registered';
+    const conflict = staffConflict(error);
+    if (conflict === 'aadhar') return 'aadhar-taken';
+    if (conflict === 'empid') return 'empid-taken';
+    if (isUniqueViolation(error)) return 'email-taken';
     throw error;
   }
 }

@@ -36,6 +36,8 @@ export function presentWorker(row: StaffRow & { userId?: string | null; liveDuty
       work: row.work,
       status: row.status,
       liveDuty: row.liveDuty ?? null,
+      // whose account this record is: Add Duty leaves the duty's supervisor out of their own crew (issue 28)
+      userId: row.userId ?? null,
       createdAt,
       updatedAt,
     };

@@ -9,6 +9,7 @@ import type { Account } from '../../../shared/schemas/admin.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS } from '../../../shared/work-types.js';
 import { useAuth } from '../../auth/auth-context.js';
 import { errorText } from '../../api/error-text.js';
+import { sizedBadgeStyles } from '../../components/sized-badge.js';
 import { detailDateTime, ROLE_VALUES, roleLabel, roleOptions, staffStatusLabel } from './admin-display.js';
 import { exportAccounts, useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import { ACCOUNT_SORT_KEYS } from '../../../shared/schemas/admin.js';
@@ -151,11 +152,11 @@ export default function AccountsPage() {
         </Table.Td>
         <Table.Td data-label={columns[5]} style={{ whiteSpace: 'nowrap' }}>
           {account.disabled ? (
-            <Badge color="red" variant="light">
+            <Badge color="red" variant="light" styles={sizedBadgeStyles}>
               {t('admin.accounts.disabled')}
             </Badge>
           ) : (
-            <Badge color="teal" variant="light">
+            <Badge color="teal" variant="light" styles={sizedBadgeStyles}>
               {t('admin.accounts.enabled')}
             </Badge>
           )}

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
 import { buildStaff } from '../../../../test/helpers/factories.js';
+import { users } from '../../../server/db/schema.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -69,6 +71,55 @@ describe('Add Work Details (supervisor)', () => {
     // the train number is offered again as a recent one
     await user.click(screen.getByRole('button', { name: /12625/ }));
     expect(screen.getByLabelText(/Train Number/)).toHaveProperty('value', '12625');
+  });
+
+  it("lists the free crew before the busy, leaves the supervisor out, moves with the arrow keys, and leads back to the live list once saved", async () => {
+    // a supervisor on the register: their own staff record is of the crew's work type
+    const session = await signIn(api, { role: ROLE.supervisor, work: 'mcc', name: 'Sara Supervisor' });
+    const own = await buildStaff(api.deps.db, { name: 'Sara Supervisor', work: 'mcc', designation: 'Supervisor' });
+    await api.deps.db.update(users).set({ staffId: own.id }).where(eq(users.id, session.user._id));
+    const { user, router } = renderApp('/dashboard/user/addduty');
+
+    const crew = await screen.findByRole('group', { name: 'Crew of this work type' });
+    // Biju is on 12625 since the test before: after the free ones, in a group of his own
+    const busy = await within(crew).findByRole('group', { name: 'Already on a live duty' });
+    expect(within(busy).getAllByRole('checkbox').map((box) => box.textContent)).toEqual([expect.stringContaining('Biju Thomas')]);
+    const free = within(crew).getByRole('group', { name: 'Free now' });
+    const names = within(free).getAllByRole('checkbox').map((box) => box.textContent ?? '');
+    expect(names.some((name) => name.includes('Asha Kumari'))).toBe(true);
+    expect(names.some((name) => name.includes('Biju Thomas'))).toBe(false);
+    const boxes = within(crew).getAllByRole('checkbox');
+    expect(boxes.at(-1)?.textContent).toContain('Biju Thomas');
+    // the supervisor is not their own crew, neither in the list nor in the search
+    expect(within(crew).queryByText('Sara Supervisor')).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Search and add workers' }), 'Sara');
+    expect(screen.getByText('No workers found')).toBeTruthy();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search and add workers' }));
+
+    // one tab stop: only the first box takes the Tab, the arrow keys move, Space ticks
+    const again = within(await screen.findByRole('group', { name: 'Crew of this work type' })).getAllByRole('checkbox');
+    expect(again.map((box) => box.tabIndex)).toEqual(again.map((_, index) => (index === 0 ? 0 : -1)));
+    again[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(again[1]);
+    expect(again.map((box) => box.tabIndex)).toEqual(again.map((_, index) => (index === 1 ? 0 : -1)));
+    await user.keyboard(' ');
+    expect(again[1]!.getAttribute('aria-checked')).toBe('true');
+    expect(counter('Selected Staff')).toHaveProperty('textContent', '1');
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(again.at(-1));
+    await user.keyboard('{ArrowUp}{Home}');
+    expect(document.activeElement).toBe(again[0]);
+
+    await user.type(screen.getByLabelText(/Train Number/), '12700');
+    await user.type(screen.getByLabelText(/Total Coaches/), '2');
+    await user.click(screen.getByRole('button', { name: 'Add Train Details' }));
+    // saved: one tap back to the live list, at this work type
+    const back = await screen.findByRole('link', { name: 'Back to Live Duty' });
+    expect(back.getAttribute('href')).toBe('/dashboard/user?work=mcc');
+    await user.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user'));
+    expect(await screen.findByText('12700')).toBeTruthy();
   });
 });
 

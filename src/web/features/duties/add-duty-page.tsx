@@ -6,6 +6,7 @@ import { ChoiceSelect } from '../../components/choice-select.js';
 import { SearchableSelect } from '../../components/lazy-floating.js';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DUTY_TYPES, hasDutyType, isTrainWork } from '../../../shared/duties.js';
 import { TRAIN_NO_MAX } from '../../../shared/limits.js';
 import { ROLE } from '../../../shared/roles.js';
@@ -23,7 +24,7 @@ import { useCompanyTimeZone } from '../../company-profile.js';
 import { formatNumber } from '../../i18n/format.js';
 import { useMessages, messageText } from '../../i18n/messages.js';
 import { readDutyForm, requiredStaffShown, thisMonthRange } from './duty-form.js';
-import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers } from './crew-shortcuts.js';
+import { crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers, withoutSupervisor } from './crew-shortcuts.js';
 import { WorkerPicker, type ChosenWorker } from './worker-picker.js';
 import { dutyRules, rulesOr, useRulesSoon } from '../../forms/form-rules.js';
 
@@ -37,6 +38,8 @@ const emptyFields = { trainno: '', totalcoach: '' as string | number, type: 'Pri
  * Crew entry in a few taps (issue 15): the crew is a checklist showing who is on a live
  * duty, "Same crew as last duty" and the recent train numbers are read from the live and
  * completed lists (and the outbox) the phone already holds, so they work offline too.
+ * The duty's supervisor is not offered as their own crew, and once a duty is saved a
+ * button leads back to the live list at its work type, in one tap (issue 28).
  */
 export default function AddDutyPage() {
   const { t } = useTranslation();
@@ -59,8 +62,12 @@ export default function AddDutyPage() {
   const [supervisor, setSupervisor] = useState<string | null>(entered?.supervisor ?? null);
   const [crew, setCrew] = useState<ChosenWorker[]>(entered?.crew ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+  // a duty was saved (sent, or kept on the phone): the way back to the live list is offered
+  const [saved, setSaved] = useState(false);
 
   const candidates = useCrewCandidates(work);
+  // the duty's supervisor (the one signed in, or the one a manager chose) is not their own crew
+  const crewPool = withoutSupervisor(candidates.data ?? [], isManager ? supervisor : user?._id);
   const supervisors = useSupervisors(isManager);
   const norms = useDutyStaffingNorms();
   const shortcuts = useCrewShortcuts(work, isManager ? supervisor : (user?._id ?? null));
@@ -75,6 +82,7 @@ export default function AddDutyPage() {
   const set = <K extends keyof typeof emptyFields>(key: K, value: (typeof emptyFields)[K]) => {
     setFields((current) => ({ ...current, [key]: value }));
     setProblem(null);
+    setSaved(false);
   };
 
   function chooseWork(next: WorkType) {
@@ -83,6 +91,7 @@ export default function AddDutyPage() {
     // the chosen crew belongs to the old type; the server would refuse it
     setCrew([]);
     setProblem(null);
+    setSaved(false);
   }
 
   async function onSubmit(event: FormEvent) {
@@ -142,6 +151,7 @@ export default function AddDutyPage() {
         return;
       }
       notifications.show(result.kind === 'sent' ? { color: 'green', message: messageText('trainAdded') } : { color: 'blue', message: t('offline.savedOnPhone') });
+      setSaved(true);
       // SPEC §4: clear the fields, keep the supervisor (and the type), back to processing, no crew
       setFields(emptyFields);
       setCrew([]);
@@ -154,7 +164,7 @@ export default function AddDutyPage() {
   }
 
   // "Same crew as last duty": that duty's people who are still in the active crew
-  const lastCrew = shortcuts.lastDuty ? crewOfDuty(shortcuts.lastDuty, candidates.data ?? []) : [];
+  const lastCrew = shortcuts.lastDuty ? crewOfDuty(shortcuts.lastDuty, crewPool) : [];
   const lastCrewNoteId = useId();
 
   const supervisorOptions = (supervisors.data ?? [])
@@ -277,12 +287,13 @@ export default function AddDutyPage() {
 
               <WorkerPicker
                 work={work}
-                candidates={candidates.data ?? []}
+                candidates={crewPool}
                 loading={candidates.isPending}
                 chosen={crew}
                 onChange={(next) => {
                   setCrew(next);
                   setProblem(null);
+                  setSaved(false);
                 }}
                 checklist
                 liveDutyOf={shortcuts.liveDutyOf}
@@ -296,6 +307,7 @@ export default function AddDutyPage() {
                     onClick={() => {
                       setCrew(lastCrew);
                       setProblem(null);
+                      setSaved(false);
                     }}
                     aria-describedby={lastCrewNoteId}
                   >
@@ -320,6 +332,12 @@ export default function AddDutyPage() {
             </Alert>
           )}
           {fixing && <FixNotice entry={fixing} />}
+          {/* the toast said it was saved; the way back to the live list stays until the next duty is begun */}
+          {saved && work && (
+            <Button component={Link} to={`${isManager ? '/dashboard/manager/livework' : '/dashboard/user'}?work=${work}`} variant="light" size="md" mih={44} fullWidth>
+              {t('crewList.backToList', { list: isManager ? t('manager.liveWorks') : t('supervisor.menu.liveDuty') })}
+            </Button>
+          )}
           <Group justify="stretch" grow>
             <Button type="submit" size="lg" disabled={saving || !work}>
               {m(saving ? 'submitting' : 'addTrainDetails')}

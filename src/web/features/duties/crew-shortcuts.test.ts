@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewChecklist, crewOfDuty, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers, type KnownDuty } from './crew-shortcuts.js';
+import { crewChecklist, crewOfDuty, freeThenBusy, knownDuties, lastDutyOf, liveDutyByWorker, recentTrainNumbers, withoutSupervisor, type KnownDuty } from './crew-shortcuts.js';
 
 const ravi = 'aaaaaaaa-0000-4000-8000-000000000001';
 const joseph = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -94,5 +94,24 @@ describe('the crew checklist', () => {
       { ...kavya, name: 'kavya Menon', work: 'mcc' },
     ];
     expect(crewChecklist(crew, 'mcc').map((worker) => worker.name)).toEqual(['Anil Kumar', 'kavya Menon', 'Sunil Kumar']);
+  });
+});
+
+describe('the crew checklist in groups (issue 28)', () => {
+  const onDuty = new Map([[sunil._id, '12625']]);
+  const liveDutyOf = (worker: { _id: string }) => onDuty.get(worker._id) ?? null;
+
+  it('lists who is free first and who is on a live duty after them, each in the given order', () => {
+    const groups = freeThenBusy([anil, sunil, kavya, leela], liveDutyOf);
+    expect(groups.free.map((worker) => worker.name)).toEqual(['Anil Kumar', 'Kavya Menon', 'Leela Das']);
+    expect(groups.busy.map((worker) => worker.name)).toEqual(['Sunil Kumar']);
+  });
+
+  it("leaves the duty's own supervisor out of their crew", () => {
+    const crew = [anil, sunil, { ...kavya, userId: ravi }, { ...leela, userId: null }];
+    expect(withoutSupervisor(crew, ravi).map((worker) => worker.name)).toEqual(['Anil Kumar', 'Sunil Kumar', 'Leela Das']);
+    // another supervisor's duty keeps Kavya; no supervisor chosen yet leaves the crew as it is
+    expect(withoutSupervisor(crew, joseph)).toEqual(crew);
+    expect(withoutSupervisor(crew, null)).toEqual(crew);
   });
 });

@@ -109,3 +109,22 @@ export function crewChecklist<T extends { _id: string; name: string; work: strin
   const type = work.toLowerCase();
   return crew.filter((worker) => (worker.work ?? '').toLowerCase() === type).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a._id.localeCompare(b._id));
 }
+
+/**
+ * The crew checklist in two groups (issue 28): who is free first, then who is on a live duty
+ * already (`liveDutyOf` says which), each keeping the checklist's order.
+ */
+export function freeThenBusy<T extends { _id: string }>(crew: readonly T[], liveDutyOf: (worker: T) => string | null): { free: T[]; busy: T[] } {
+  const free: T[] = [];
+  const busy: T[] = [];
+  for (const worker of crew) (liveDutyOf(worker) ? busy : free).push(worker);
+  return { free, busy };
+}
+
+/**
+ * The crew a duty's supervisor chooses from: everyone but the supervisor's own staff record
+ * (the record linked to their account, `userId`): they are not their own crew (issue 28).
+ */
+export function withoutSupervisor<T extends { _id: string; userId?: string | null | undefined }>(crew: readonly T[], supervisorId: string | null | undefined): readonly T[] {
+  return supervisorId ? crew.filter((worker) => worker.userId !== supervisorId) : crew;
+}

@@ -141,7 +141,8 @@ function LiveTable({
             </>
           )}
           <Table.Td data-no-print>
-            <Group gap="xs" wrap="nowrap">
+            {/* each action as wide as its words (no share of the cell that cuts a long Malayalam label, issue 28) */}
+            <Group gap="xs" wrap="nowrap" preventGrowOverflow={false}>
               {duty.status !== 'completed' && (
                 <MarkCompletedButton duty={duty} label={actionLabel} size={manager ? 'sm' : 'md'} />
               )}

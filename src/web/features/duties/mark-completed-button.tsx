@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { WholeNumberInput } from '../../components/whole-number-input.js';
 import { AppModal } from '../../components/app-modal.js';
@@ -23,7 +23,10 @@ import { useCompletionHold } from './completion-hold-scope.js';
  * completion goes through the phone's outbox: without network it is kept and sent later
  * (decision 0020); `fix` is a refused completion this one replaces. Inside a
  * CompletionHoldScope the completion is held for UNDO_WINDOW_MS first, with Undo on the
- * button and in a toast (decision 0021).
+ * button and in a toast (decision 0021). When the window ends (or Undo is pressed) while an
+ * Undo button has the focus, the focus goes to this duty's Mark Completed button after an
+ * Undo, or to the board's tab when the completion goes (the duty leaves the list), never
+ * to the page's body (issue 28).
  */
 export function MarkCompletedButton({
   duty,
@@ -46,7 +49,25 @@ export function MarkCompletedButton({
   const [returned, setReturned] = useState<string | number>(fix?.entered.returned ?? '');
   const timeZone = useCompanyTimeZone();
   const m = useMessages();
-  const { hold, held } = useCompletionHold(duty._id);
+  const { hold, held, focusBoard } = useCompletionHold(duty._id);
+  const markButton = useRef<HTMLButtonElement>(null);
+  const undoing = useRef(false);
+  const [refocus, setRefocus] = useState<'mark' | 'board' | null>(null);
+  useEffect(() => {
+    if (!hold) return;
+    // told before the page redraws, while the Undo button (on the card or in the toast) is still there
+    return hold.subscribe(() => {
+      if (hold.getHeld().has(duty._id)) return;
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused.dataset.undoFor === duty._id) setRefocus(undoing.current ? 'mark' : 'board');
+    });
+  }, [hold, duty._id]);
+  useEffect(() => {
+    if (!refocus || held) return;
+    if (refocus === 'mark' && markButton.current) markButton.current.focus();
+    else focusBoard();
+    setRefocus(null);
+  }, [refocus, held, focusBoard]);
   // the server's rule (decision 0015): a supervisor completes only duties they supervise,
   // so the button is not offered where it would be refused
   if (!user || dutyEditRefusal({ id: user._id, role: user.role }, duty, dayInZone(new Date(), timeZone)) !== null) return null;
@@ -73,7 +94,7 @@ export function MarkCompletedButton({
       message: (
         <Group justify="space-between" gap="xs">
           <Text size="sm">{t('duties.completionHeld', { what })}</Text>
-          <Button variant="outline" color="teal.9" mih={44} onClick={undo} aria-label={t('duties.undoCompletionOf', { what })}>
+          <Button variant="outline" color="teal.9" mih={44} onClick={undo} data-undo-for={duty._id} aria-label={t('duties.undoCompletionOf', { undo: t('duties.undo'), what })}>
             {t('duties.undo')}
           </Button>
         </Group>
@@ -84,7 +105,10 @@ export function MarkCompletedButton({
   function undo() {
     notifications.hide(toastId);
     // false: the window is over and the completion is on its way (the server decides it)
-    if (hold?.undo(duty._id)) notifications.show({ color: 'gray', message: t('duties.completionUndone', { what }) });
+    undoing.current = true;
+    const undone = hold?.undo(duty._id) ?? false;
+    undoing.current = false;
+    if (undone) notifications.show({ color: 'gray', message: t('duties.completionUndone', { what }) });
   }
 
   async function send(returnedCount?: number) {
@@ -121,7 +145,7 @@ export function MarkCompletedButton({
 
   if (held) {
     return (
-      <Button size={size} fullWidth={fullWidth} mih={44} variant="outline" color="orange.9" onClick={undo} aria-label={t('duties.undoCompletionOf', { what })}>
+      <Button size={size} fullWidth={fullWidth} mih={44} variant="outline" color="orange.9" onClick={undo} data-undo-for={duty._id} aria-label={t('duties.undoCompletionOf', { undo: t('duties.undo'), what })}>
         {t('duties.undo')}
       </Button>
     );
@@ -130,10 +154,13 @@ export function MarkCompletedButton({
   return (
     <>
       <Button
+        ref={markButton}
         size={size}
         fullWidth={fullWidth}
         mih={size === 'md' ? 44 : undefined}
         color="teal"
+        // a long label (Malayalam's) wraps and shows whole: Mantine's label box hid a few pixels of it at 1366 px (issue 28)
+        styles={{ label: { overflow: 'visible', height: 'auto' } }}
         loading={saving && !asking}
         onClick={() => {
           if (duty.work === 'acca') {

@@ -6,7 +6,7 @@ import type { CrewMember } from './api.js';
 import { savedListName } from '../../offline/list-cache.js';
 import { SavedAge } from '../../offline/saved-age.js';
 import { suggestWorkers } from './duty-display.js';
-import { crewChecklist } from './crew-shortcuts.js';
+import { crewChecklist, freeThenBusy } from './crew-shortcuts.js';
 import classes from './worker-picker.module.css';
 
 export interface ChosenWorker {
@@ -21,7 +21,10 @@ export interface ChosenWorker {
  * `checklist` (Add Work Details, issue 15), the whole crew of the work type is a list of
  * tick boxes while nothing is typed, so a crew is chosen without typing a name; typing
  * narrows it to SPEC's suggestions. Each person shows the live duty they are on
- * (`liveDutyOf`, else the server's flag). Chips, rows and boxes are at least 44 px tall.
+ * (`liveDutyOf`, else the server's flag), and the checklist lists who is free first, then
+ * who is on a live duty in a group of their own (issue 28). The checklist is one tab stop
+ * (WAI-ARIA checkbox group with a roving tabindex): the arrow keys, Home and End move
+ * through it, Space ticks. Chips, rows and boxes are at least 44 px tall.
  */
 export function WorkerPicker({
   work,
@@ -35,7 +38,7 @@ export function WorkerPicker({
   children,
 }: {
   work: string;
-  candidates: CrewMember[];
+  candidates: readonly CrewMember[];
   loading: boolean;
   chosen: ChosenWorker[];
   onChange: (next: ChosenWorker[]) => void;
@@ -63,6 +66,25 @@ export function WorkerPicker({
 
   const chosenIds = new Set(chosen.map((w) => w._id));
   const everyone = checklist ? crewChecklist(candidates, work) : [];
+  const groups = freeThenBusy(everyone, liveDutyOf);
+  // the order the arrow keys follow: the free, then the busy
+  const ordered = [...groups.free, ...groups.busy];
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const active = ordered.some((worker) => worker._id === activeId) ? activeId : (ordered[0]?._id ?? null);
+  const boxes = useRef(new Map<string, HTMLElement>());
+  const freeTitleId = useId();
+  const busyTitleId = useId();
+
+  function onChecklistKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const at = ordered.findIndex((worker) => worker._id === active);
+    const last = ordered.length - 1;
+    const next = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: last }[event.key];
+    if (next === undefined || last < 0) return;
+    event.preventDefault();
+    const target = ordered[Math.min(Math.max(next, 0), last)]!;
+    setActiveId(target._id);
+    boxes.current.get(target._id)?.focus();
+  }
 
   function toggle(worker: CrewMember, on: boolean) {
     if (on) add(worker, false);
@@ -154,29 +176,55 @@ export function WorkerPicker({
             {everyone.length === 0 ? (
               noneYet
             ) : (
-              <Stack gap={0} role="group" aria-label={t('duties.crewChecklist')}>
-                {everyone.map((worker) => {
-                  const on = chosenIds.has(worker._id);
-                  return (
-                    <Checkbox.Card key={worker._id} checked={on} onChange={(next) => toggle(worker, next)} radius={0} withBorder={false} className={classes.option}>
-                      <Group gap="sm" wrap="nowrap">
-                        <Checkbox.Indicator size="md" />
-                        <div className={classes.optionText}>
-                          <Text size="sm" fw={500} className="break-anywhere">
-                            {worker.name}
-                          </Text>
-                          {worker.empid && (
-                            <Text size="xs" c="dimmed">
-                              {worker.empid}
-                            </Text>
-                          )}
-                        </div>
-                        <LiveDutyBadge duty={liveDutyOf(worker)} />
-                      </Group>
-                    </Checkbox.Card>
-                  );
-                })}
-              </Stack>
+              <div role="group" aria-label={t('duties.crewChecklist')} onKeyDown={onChecklistKeyDown}>
+                {[
+                  { key: 'free', list: groups.free, titleId: freeTitleId, title: t('crewList.free') },
+                  { key: 'busy', list: groups.busy, titleId: busyTitleId, title: t('crewList.busy') },
+                ].map(
+                  (group) =>
+                    group.list.length > 0 && (
+                      <div key={group.key} role="group" aria-labelledby={group.titleId}>
+                        <Text id={group.titleId} size="xs" fw={700} c="dimmed" px="sm" py={6} bg="gray.0" className={classes.groupTitle}>
+                          {group.title}
+                        </Text>
+                        {group.list.map((worker) => {
+                          const on = chosenIds.has(worker._id);
+                          return (
+                            <Checkbox.Card
+                              key={worker._id}
+                              ref={(element: HTMLButtonElement | null) => {
+                                if (element) boxes.current.set(worker._id, element);
+                                else boxes.current.delete(worker._id);
+                              }}
+                              tabIndex={worker._id === active ? 0 : -1}
+                              onFocus={() => setActiveId(worker._id)}
+                              checked={on}
+                              onChange={(next) => toggle(worker, next)}
+                              radius={0}
+                              withBorder={false}
+                              className={classes.option}
+                            >
+                              <Group gap="sm" wrap="nowrap">
+                                <Checkbox.Indicator size="md" />
+                                <div className={classes.optionText}>
+                                  <Text size="sm" fw={500} className="break-anywhere">
+                                    {worker.name}
+                                  </Text>
+                                  {worker.empid && (
+                                    <Text size="xs" c="dimmed">
+                                      {worker.empid}
+                                    </Text>
+                                  )}
+                                </div>
+                                <LiveDutyBadge duty={liveDutyOf(worker)} />
+                              </Group>
+                            </Checkbox.Card>
+                          );
+                        })}
+                      </div>
+                    ),
+                )}
+              </div>
             )}
           </ScrollArea.Autosize>
         </Paper>
