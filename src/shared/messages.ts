@@ -469,6 +469,7 @@ export const MSG = {
     notOnRegister: 'This worker is no longer on the register',
     changed: plural({ one: '{{count}} staff record changed', other: '{{count}} staff records changed' }),
     refusedNow: 'Nothing was changed: some workers can no longer be changed this way. Check them and try again.',
+  },
   // office lists: bills, accounts and the audit trail (issue 28, office)
   officeAccountsCount: plural({ one: '{{count}} account', other: '{{count}} accounts' }),
   officeAuditPrintShown: plural({ one: 'The newest {{count}} entry of this view (Export has them all)', other: 'The newest {{count}} entries of this view (Export has them all)' }),
