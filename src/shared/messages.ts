@@ -433,6 +433,19 @@ export const MSG = {
     exportTooLarge: 'This view holds too many rows to export at once. Narrow it with a filter and try again.',
   },
 
+  // staff list: filters, counts by status, export and print (issue 28, staff list)
+  staffList: {
+    sheetTitle: 'Staff',
+    dailyWage: 'Daily wage',
+    sortedBy: 'Sorted by',
+    descending: 'descending',
+    allStatuses: 'All statuses',
+    allDesignations: 'All designations',
+    allSkills: 'All skill categories',
+    countsLabel: 'Staff by status',
+    printedRows: template<[from: number, to: number, total: number]>('Rows {{0}}–{{1}} of {{2}}'),
+  },
+
   billFields: {
     unit: 'Unit billed',
     rate: 'Rate',

@@ -102,6 +102,8 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'billDraft.billPassed': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
+  // staff list (issue 28)
+  'staffList.printedRows': [{ args: [51, 100, 133] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
