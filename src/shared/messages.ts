@@ -443,8 +443,8 @@ export const MSG = {
     allDesignations: 'All designations',
     allSkills: 'All skill categories',
     countsLabel: 'Staff by status',
-    printedRows: template<[from: number, to: number, total: number]>('Rows {{0}}–{{1}} of {{2}}'),
   },
+  staffRowsPrinted: template<[from: number, to: number, total: number]>('Rows {{0}}–{{1}} of {{2}}'),
 
   billFields: {
     unit: 'Unit billed',

@@ -103,7 +103,7 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   'billDraft.payrollNotFinal': [{ args: ['October 2026', 'MCC'] }],
   'billDraft.termsPassed': [{ args: ['October 2026', 'MCC'] }],
   // staff list (issue 28)
-  'staffList.printedRows': [{ args: [51, 100, 133] }],
+  staffRowsPrinted: [{ args: [51, 100, 133] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */
