@@ -4,7 +4,7 @@ import type { SortOrder } from './sort-order.js';
 
 // the sort order's address form, without zod, for the screens (issue 28): a screen's heading
 // that imports this file would otherwise load the forms' file (zod) and tie the two files in a cycle
-export { parseSortText, sortText, type SortOrder } from './sort-order.js';
+export { parseSortText, type SortOrder } from './sort-order.js';
 
 /**
  * The office lists' shared parts (issue 28, decision 0039): the `sort` parameter every list

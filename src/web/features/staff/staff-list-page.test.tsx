@@ -49,7 +49,8 @@ describe('the staff list', () => {
     await team(tag);
     await signIn(api, { role: ROLE.manager });
     const { user, router } = renderApp(`${PAGE}?work=all&q=${tag}`);
-    expect(await screen.findByRole('cell', { name: `${tag} Chandran` })).toBeTruthy();
+    // the page's files load (and are transformed) on the first visit: slow on a busy machine
+    expect(await screen.findByRole('cell', { name: `${tag} Chandran` }, { timeout: 30_000 })).toBeTruthy();
     expect(rowNames().sort()).toEqual([`${tag} Asha`, `${tag} Babu`, `${tag} Chandran`, `${tag} Deepa`]);
     expect(screen.getByRole('tab', { name: MSG.lists.allWorkTypes, selected: true })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', tag);
@@ -88,7 +89,7 @@ describe('the staff list', () => {
     await team(tag);
     await signIn(api, { role: ROLE.manager });
     const { user, router } = renderApp(`${PAGE}?work=all&q=${tag}`);
-    await screen.findByRole('cell', { name: `${tag} Chandran` });
+    await screen.findByRole('cell', { name: `${tag} Chandran` }, { timeout: 30_000 });
     // SPEC's order without a sort: newest first
     expect(rowNames()).toEqual([`${tag} Deepa`, `${tag} Chandran`, `${tag} Babu`, `${tag} Asha`]);
 
@@ -118,7 +119,7 @@ describe('the staff list', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await signIn(api, { role: ROLE.manager });
     const { user } = renderApp(`${PAGE}?work=bio&q=${tag}&sort=-name`);
-    await screen.findByRole('cell', { name: `${tag} Deepa` });
+    await screen.findByRole('cell', { name: `${tag} Deepa` }, { timeout: 30_000 });
     await user.click(screen.getByRole('button', { name: MSG.lists.export }));
     await waitFor(() => expect(saved).toBeDefined());
     const book = XLSX.read(new Uint8Array(await saved!.arrayBuffer()), { type: 'array', cellNF: true });
@@ -138,7 +139,7 @@ describe('the staff list', () => {
     await team(tag);
     await signIn(api, { role: ROLE.manager });
     const { router } = renderApp(`${PAGE}?work=all`);
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('searchbox', { name: 'Search' }, { timeout: 30_000 });
     const fast = userEvent.setup({ delay: 20 });
     const name = `${tag} Chandran`;
     await fast.type(box, name);
