@@ -41,8 +41,10 @@ const CHUNK_GROUPS = [
   // code, and a signed-in screen not the toaster
   { name: 'ui', test: web('layouts[\\\\/]toaster|pwa[\\\\/]update-prompt'), priority: 12, includeDependenciesRecursively: true },
   // the forms' rules, which a form loads after its screen (src/web/forms/form-rules.ts): zod
-  // and the shared request schemas, in a file of their own
-  { name: 'forms', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](?:schemas[\\/]|api[\\/]envelopes|company-profile\.ts)/, priority: 12 },
+  // and the shared request schemas, in a file of their own; with the lists' sort parameter
+  // (shared/list-view.ts) the schemas use, or this file would import `signed-in`, which imports
+  // it: a cycle in which this file ran first and found the messages not yet there (issue 28)
+  { name: 'forms', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/](?:schemas[\\/]|api[\\/]envelopes|company-profile\.ts|list-view\.ts)/, priority: 12 },
   // the manager's dashboard with its figures and charts, beside `signed-in`, so the other areas
   // load none of them
   { name: 'dashboard', test: web('features[\\\\/](?:manager[\\\\/]manager-dashboard-page|reports[\\\\/]dashboard-(?:summary|charts|chart-data))'), priority: 12 },

@@ -34,6 +34,7 @@ export const DATABASE_TESTS = [
   'src/server/modules/staff/bulk-import.test.ts',
   'src/server/modules/staff/emp-ids.test.ts',
   'src/server/modules/staff/ifsc-import.test.ts',
+  'src/server/modules/staff/staff-list.test.ts',
   'src/server/modules/staff/staff-permissions.test.ts',
   'src/server/modules/staff/staff.test.ts',
   'src/server/plugins/errors.test.ts',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import type { SortOrder } from './sort-order.js';
+
+// the sort order's address form, without zod, for the screens (issue 28): a screen's heading
+// that imports this file would otherwise load the forms' file (zod) and tie the two files in a cycle
+export { parseSortText, type SortOrder } from './sort-order.js';
 
 /**
  * The office lists' shared parts (issue 28, decision 0039): the `sort` parameter every list
@@ -7,11 +12,6 @@ import { MSG } from './messages.js';
  * into an .xlsx file. A list is sorted by one column, `sort=name` (ascending) or
  * `sort=-name` (descending); a list without `sort` keeps its own order.
  */
-
-export interface SortOrder<K extends string = string> {
-  key: K;
-  desc: boolean;
-}
 
 /** `sort=<key>` or `sort=-<key>` for one of `keys`; anything else is 400 "Sort by one of the list's columns". */
 export function sortParam<const K extends string>(keys: readonly K[]) {
@@ -23,20 +23,6 @@ export function sortParam<const K extends string>(keys: readonly K[]) {
     .transform((value): SortOrder<K> => (value.startsWith('-') ? { key: value.slice(1) as K, desc: true } : { key: value as K, desc: false }))
     .optional()
     .meta({ description: `One of ${keys.join(', ')}; a leading '-' sorts descending` });
-}
-
-/** The address form of a sort order: 'name' or '-name'. */
-export function sortText(order: SortOrder | null | undefined): string | null {
-  if (!order) return null;
-  return order.desc ? `-${order.key}` : order.key;
-}
-
-/** Reads 'name' / '-name' back (null for an empty or unknown key). */
-export function parseSortText<K extends string>(value: string | null | undefined, keys: readonly K[]): SortOrder<K> | null {
-  if (!value) return null;
-  const desc = value.startsWith('-');
-  const key = desc ? value.slice(1) : value;
-  return (keys as readonly string[]).includes(key) ? { key: key as K, desc } : null;
 }
 
 /**

@@ -493,6 +493,18 @@ export const MSG = {
     searchAuditPlaceholder: 'Person, record or train number',
     dates: 'Dates',
   },
+  // staff list: filters, counts by status, export and print (issue 28, staff list)
+  staffList: {
+    sheetTitle: 'Staff',
+    dailyWage: 'Daily wage',
+    sortedBy: 'Sorted by',
+    descending: 'descending',
+    allStatuses: 'All statuses',
+    allDesignations: 'All designations',
+    allSkills: 'All skill categories',
+    countsLabel: 'Staff by status',
+  },
+  staffRowsPrinted: template<[from: number, to: number, total: number]>('Rows {{0}}–{{1}} of {{2}}'),
 
   billFields: {
     unit: 'Unit billed',

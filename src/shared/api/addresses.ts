@@ -35,6 +35,9 @@ export const API = {
   uploadWorkers: { method: 'POST', path: '/worker/uploadbulkdata' },
   uploadTemplate: { method: 'GET', path: '/worker/upload-template' },
   ifscLookup: { method: 'GET', path: '/worker/get-ifsc/{ifsccode}' },
+  // staff list: counts by status and the export (issue 28, staff list)
+  workerStatusCounts: { method: 'GET', path: '/worker/status-counts' },
+  workersExport: { method: 'GET', path: '/worker/export' },
   supervisorList: { method: 'GET', path: '/auth/getsupervisor' },
   // bulk changes to staff (issue 28, part "bulk")
   staffBulkPreview: { method: 'POST', path: '/worker/bulk-preview' },

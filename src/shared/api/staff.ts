@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import { LIST_EXPORT_MAX_ROWS } from '../list-view.js';
 import { MSG } from '../messages.js';
 import {
   ifscParams,
   ifscResponse,
   supervisorListResponse,
+  workerCountsQuery,
+  workerCountsResponse,
   workerCreateBody,
   workerResponse,
+  workersExportQuery,
   workersQuery,
   workerUpdateBody,
 } from '../schemas/staff.js';
 import { API } from './addresses.js';
+import { XLSX_TYPE } from './reports.js';
 import { defineRoute } from './contract.js';
 import { errorBody, errorResponses, idParams, MESSAGE_CODE_FIELDS } from './envelopes.js';
 
@@ -41,6 +46,34 @@ export const listWorkers = defineRoute({
     "managers also read the account number of a manager's or an admin's record masked (XXXXXXXX1234).",
   query: workersQuery,
   responses: { 200: z.array(workerResponse), ...errorResponses(400, 401, 403) },
+});
+
+// the staff list's counts and export (issue 28, staff list)
+const VIEW_RULES =
+  'The view as GET /worker/get-workers takes it: `work` (none: every work type), `status`, `designation`, `skill`, `q` (name, Emp ID or phone) and `sort`; ' +
+  'a supervisor reads their own work type only.';
+
+export const workerStatusCounts = defineRoute({
+  ...API.workerStatusCounts,
+  tags,
+  summary: 'How many staff of the list view are Active, On Leave and Resigned (supervisors, managers and admins)',
+  description: `${VIEW_RULES} The status is left out: the counts are by status.`,
+  query: workerCountsQuery,
+  responses: { 200: workerCountsResponse, ...errorResponses(400, 401, 403) },
+});
+
+export const workersExport = defineRoute({
+  ...API.workersExport,
+  tags,
+  summary: 'The staff list view, every page, as .xlsx (supervisors, managers and admins)',
+  description:
+    `${VIEW_RULES} Managers and admins read the Aadhaar masked, as in the list; a supervisor's file leaves out what their list leaves out (Aadhaar, skill, wage, date of joining). ` +
+    `413 "${MSG.lists.exportTooLarge}" above ${LIST_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
+  query: workersExportQuery,
+  responses: {
+    200: { file: [XLSX_TYPE], description: 'Staff_{yyyy-mm-dd}.xlsx: a title row naming the filters, the header, a row per person, the Total row' },
+    ...errorResponses(400, 401, 403, 413),
+  },
 });
 
 export const oneWorker = defineRoute({
@@ -119,4 +152,4 @@ export const supervisorList = defineRoute({
   responses: { 200: supervisorListResponse, ...errorResponses(401) },
 });
 
-export const staffContracts = [createWorker, listWorkers, oneWorker, updateWorker, uploadWorkers, uploadTemplate, ifscLookup, supervisorList];
+export const staffContracts = [createWorker, listWorkers, workerStatusCounts, workersExport, oneWorker, updateWorker, uploadWorkers, uploadTemplate, ifscLookup, supervisorList];

@@ -5,6 +5,7 @@ import { DOC_LANGUAGES, GENDERS, SKILLS, type DocLanguage, type Gender, type Ski
 import { DESIGNATIONS, DOB_YEAR_MIN, IFSC_PATTERN, STAFF_STATUS, STAFF_STATUSES, type Designation, type StaffStatus } from '../staff.js';
 import { DEFAULT_APP_TZ, dayInZone, isDay } from '../time.js';
 import { toWorkType, WORK_TYPES, type WorkType } from '../work-types.js';
+import { sortParam } from '../list-view.js';
 import { hasUnsupportedCharacters, searchText, text } from './input-rules.js';
 import { optionalWorkParam } from './work-param.js';
 
@@ -391,13 +392,40 @@ export const workerResponse = z.object({
 });
 export type Worker = z.infer<typeof workerResponse>;
 
-export const workersQuery = z.object({
+/** The columns the staff list sorts by (issue 28): `?sort=name`, `?sort=-wage`. */
+export const WORKER_SORT_KEYS = ['name', 'empid', 'phone', 'status', 'designation', 'work', 'wage', 'joined'] as const;
+export type WorkerSortKey = (typeof WORKER_SORT_KEYS)[number];
+
+/**
+ * The staff list's view (issue 28): work type (none: every work type), status, designation,
+ * skill category, a search by name, Emp ID or phone, and the sort. A SPEC client that sends
+ * none of the new ones gets the SPEC list, newest first.
+ */
+const workersView = z.object({
   work: optionalWorkParam,
   status: z.enum(STAFF_STATUSES, { error: MSG.statusInvalid }).optional(),
+  designation: z.enum(DESIGNATIONS, { error: MSG.designationInvalid }).optional(),
+  skill: z.enum(SKILLS, { error: MSG.skillInvalid }).optional(),
   q: searchText('Search'),
+  sort: sortParam(WORKER_SORT_KEYS),
+});
+
+export const workersQuery = workersView.extend({
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** GET /worker/export: the list's view, every page. */
+export const workersExportQuery = workersView;
+
+/** GET /worker/status-counts: the view without its status (the counts are by status). */
+export const workerCountsQuery = workersView.omit({ status: true, sort: true });
+
+export const workerCountsResponse = z.object({
+  counts: z.object({ [STAFF_STATUS.active]: z.number(), [STAFF_STATUS.onLeave]: z.number(), [STAFF_STATUS.resigned]: z.number() }).describe('Records of each status'),
+  total: z.number().describe('Every status together (a status outside the three, if any, is counted here only)'),
+});
+export type WorkerCounts = z.infer<typeof workerCountsResponse>;
 
 /** GET /worker/get-ifsc/{ifsccode}: a code that is not an IFSC names no bank (404). */
 export const ifscParams = z.object({

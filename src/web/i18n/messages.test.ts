@@ -114,6 +114,8 @@ const SAMPLES: Record<FunctionKey, Sample[]> = {
   // office lists (issue 28, office)
   officeAccountsCount: [{ args: [1] }, { args: [12] }],
   officeAuditPrintShown: [{ args: [1] }, { args: [100] }],
+  // staff list (issue 28)
+  staffRowsPrinted: [{ args: [51, 100, 133] }],
 };
 
 /** m.of with a sample's values (typed per key in the app). */

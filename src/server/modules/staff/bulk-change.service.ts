@@ -11,7 +11,7 @@ import { sessions, staff, users, wageRevisions } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { lockAdminChanges } from '../auth/accounts.service.js';
 import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.service.js';
-import { auditCopy, statusDays, type StaffRow } from './staff.service.js';
+import { auditCopy, filterConditions, statusDays, type StaffRow } from './staff.service.js';
 import { wageFromProblem } from './wage-revisions.js';
 
 /**
@@ -34,16 +34,9 @@ type ChangeRow = BulkPreview['changes'][number];
 const because = (reason: string) => ({ reason, ...describeMessage(reason) });
 
 /** The filter's conditions, as the staff list filters (work type, status, search by name, phone or Emp ID, designation, skill). */
-function filterConditions(filter: Partial<BulkFilter>): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.work) conditions.push(eq(staff.work, filter.work));
-  if (filter.status) conditions.push(eq(staff.status, filter.status));
-  if (filter.designation) conditions.push(eq(staff.designation, filter.designation));
-  if (filter.skill) conditions.push(eq(staff.skill, filter.skill));
-  if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(staff.name, pattern), ilike(staff.phone, pattern), ilike(staff.empId, pattern))!);
-  }
+/** The records "all that match" selects: the staff list's own filter conditions. */
+function matching(filter: Partial<BulkFilter>): SQL | undefined {
+  const conditions = filterConditions(filter);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -54,7 +47,7 @@ function filterConditions(filter: Partial<BulkFilter>): SQL | undefined {
  */
 async function selectRecords(db: Database, body: BulkChangeBody, lock: boolean): Promise<{ selected: Selected[]; missing: RefusedRow[] }> {
   const ids = body.ids ? [...new Set(body.ids)] : null;
-  const where = ids ? inArray(staff.id, ids) : filterConditions(body.filter ?? {});
+  const where = ids ? inArray(staff.id, ids) : matching(body.filter ?? {});
   const query = db
     .select({ staff, accountId: users.id, accountRole: users.role, accountDisabled: users.disabled })
     .from(staff)

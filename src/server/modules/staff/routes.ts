@@ -9,6 +9,8 @@ import {
   updateWorker as updateWorkerRoute,
   uploadTemplate,
   uploadWorkers,
+  workersExport,
+  workerStatusCounts as workerStatusCountsRoute,
 } from '../../../shared/api/staff.js';
 import { BULK_MAX_BYTES } from '../../../shared/limits.js';
 import { dayInZone } from '../../../shared/time.js';
@@ -21,7 +23,8 @@ import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
 import { importWorkers, readWorkbook, templateWorkbook } from './bulk-import.service.js';
 import { lookupIfsc } from './ifsc.service.js';
-import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker } from './staff.service.js';
+import { sendListSheet } from '../../lists/list-sheet.js';
+import { createWorker, getWorker, listSupervisors, listWorkers, presentWorker, updateWorker, workersSheet, workerStatusCounts } from './staff.service.js';
 
 /** What @fastify/multipart's refusals mean for the person uploading (its own texts are "reach fields limit" and the like). */
 const MULTIPART_REFUSALS: Record<string, [number, string]> = {
@@ -81,6 +84,19 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
         reply.header('x-total-count', String(total));
         return workers;
       },
+    );
+
+    // the list's counts by status and its export (issue 28, staff list): the list's readers,
+    // the list's view and masks
+    serve(
+      app,
+      workerStatusCountsRoute,
+      { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => request.query.q !== undefined },
+      async (request) => workerStatusCounts(deps.db, request.user!, request.query),
+    );
+
+    serve(app, workersExport, { onRequest: staffReaders }, async (request, reply) =>
+      sendListSheet(reply, MSG.staffList.sheetTitle, await workersSheet(deps.db, request.user!, request.query), deps.config.appTz, today()),
     );
 
     serve(app, oneWorker, { onRequest: managers }, async (request) => {

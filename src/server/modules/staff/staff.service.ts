@@ -1,10 +1,12 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { LIST_EXPORT_MAX_ROWS, type ListCell, type ListColumn, type ListSheet, type SortOrder } from '../../../shared/list-view.js';
 import { MSG } from '../../../shared/messages.js';
+import { moneyPaise } from '../../../shared/money.js';
 import { ROLE } from '../../../shared/roles.js';
-import type { StaffInput, SupervisorListItem, Worker } from '../../../shared/schemas/staff.js';
-import { maskAadhar, maskAccountNumber, STAFF_STATUS } from '../../../shared/staff.js';
+import type { StaffInput, SupervisorListItem, Worker, WorkerCounts, WorkerSortKey } from '../../../shared/schemas/staff.js';
+import { maskAadhar, maskAccountNumber, STAFF_STATUS, STAFF_STATUSES, type StaffStatus } from '../../../shared/staff.js';
 import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/permissions.js';
-import { toWorkType } from '../../../shared/work-types.js';
+import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../shared/work-types.js';
 import type { Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
 import { HttpError, violatedConstraint } from '../../http-error.js';
@@ -179,33 +181,84 @@ export async function createWorker(db: Database, actor: Actor | null, input: Sta
   }
 }
 
-export interface WorkerFilters {
+/** The staff list's view (issue 28): every filter of GET /worker/get-workers but paging. */
+export interface WorkerView {
   work?: string | undefined;
   status?: string | undefined;
+  designation?: string | undefined;
+  skill?: string | undefined;
   q?: string | undefined;
+  sort?: SortOrder<WorkerSortKey> | undefined;
+}
+
+export interface WorkerFilters extends WorkerView {
   limit: number;
   offset: number;
 }
 
 /**
- * GET /worker/get-workers: newest first, filtered and paged in SQL. A supervisor sees only
- * the staff of their own work type, without the private fields.
+ * The SQL conditions of a list view as `viewer` may read it: a supervisor reads only their own
+ * work type (null: a supervisor without one reads nothing). The search matches a part of the
+ * name, Emp ID or phone, in any letter case.
+ */
+function viewConditions(viewer: Pick<AccountRow, 'role' | 'work'>, view: WorkerView): SQL[] | null {
+  let work = view.work;
+  if (viewer.role === ROLE.supervisor) {
+    const own = toWorkType(viewer.work);
+    if (!own) return null;
+    work = own;
+  }
+  return filterConditions({ ...view, work });
+}
+
+/**
+ * The conditions of the list's filters (work type, status, designation, skill, search), as the
+ * staff list and a bulk change's "all that match" read them. The search matches a part of
+ * the name, Emp ID or phone, in any letter case.
+ */
+export function filterConditions(view: Pick<WorkerView, 'status' | 'designation' | 'skill' | 'q'> & { work?: string | undefined }): SQL[] {
+  const conditions: SQL[] = [];
+  if (view.work) conditions.push(eq(staff.work, view.work));
+  if (view.status) conditions.push(eq(staff.status, view.status));
+  if (view.designation) conditions.push(eq(staff.designation, view.designation));
+  if (view.skill) conditions.push(eq(staff.skill, view.skill));
+  if (view.q) {
+    const pattern = `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(staff.name, pattern), ilike(staff.phone, pattern), ilike(staff.empId, pattern))!);
+  }
+  return conditions;
+}
+
+/** The column each sort key sorts by: names in any letter case, the rest as stored. */
+const SORT_COLUMNS: Record<WorkerSortKey, SQL | AnyColumn> = {
+  name: sql`lower(${staff.name})`,
+  empid: staff.empId,
+  phone: staff.phone,
+  status: staff.status,
+  designation: staff.designation,
+  work: staff.work,
+  wage: staff.wage,
+  joined: staff.joined,
+};
+
+/**
+ * The list's order: SPEC's newest first, or the chosen column either way with empty values
+ * (no wage, no date of joining) last, then the id, so equal values keep one order from page to page.
+ */
+function viewOrder(sort: SortOrder<WorkerSortKey> | undefined): SQL[] {
+  if (!sort) return [desc(staff.createdAt), desc(staff.id)];
+  const column = SORT_COLUMNS[sort.key];
+  return [sort.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(staff.id)];
+}
+
+/**
+ * GET /worker/get-workers: newest first (or by the chosen column), filtered and paged in SQL.
+ * A supervisor sees only the staff of their own work type, without the private fields.
  */
 export async function listWorkers(db: Database, viewer: AccountRow, filters: WorkerFilters): Promise<{ workers: Worker[]; total: number }> {
   const isCrewView = viewer.role === ROLE.supervisor;
-  let work = filters.work;
-  if (isCrewView) {
-    const own = toWorkType(viewer.work);
-    if (!own) return { workers: [], total: 0 };
-    work = own;
-  }
-  const conditions: SQL[] = [];
-  if (work) conditions.push(eq(staff.work, work));
-  if (filters.status) conditions.push(eq(staff.status, filters.status));
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(staff.name, pattern), ilike(staff.phone, pattern), ilike(staff.empId, pattern))!);
-  }
+  const conditions = viewConditions(viewer, filters);
+  if (!conditions) return { workers: [], total: 0 };
   const where = conditions.length ? and(...conditions) : undefined;
   // Flags a worker already on a live duty in the crew suggestions (not forbidden). The few
   // hundred live duties' crews are gathered once (partial index on live duties, then the
@@ -234,7 +287,7 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     .leftJoin(users, eq(users.staffId, staff.id))
     .leftJoin(liveCrew, eq(liveCrew.staffId, staff.id))
     .where(where)
-    .orderBy(desc(staff.createdAt), desc(staff.id))
+    .orderBy(...viewOrder(filters.sort))
     .limit(filters.limit)
     .offset(filters.offset);
   const view: StaffView = isCrewView ? 'crew' : 'list';
@@ -245,6 +298,113 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     ),
     total: rows[0]?.total ?? 0,
   };
+}
+
+/**
+ * GET /worker/status-counts: how many of the list view (its status left out) are Active,
+ * On Leave and Resigned, counted in SQL.
+ */
+export async function workerStatusCounts(db: Database, viewer: Pick<AccountRow, 'role' | 'work'>, view: Omit<WorkerView, 'status' | 'sort'>): Promise<WorkerCounts> {
+  const counts: WorkerCounts = { counts: { [STAFF_STATUS.active]: 0, [STAFF_STATUS.onLeave]: 0, [STAFF_STATUS.resigned]: 0 }, total: 0 };
+  const conditions = viewConditions(viewer, view);
+  if (!conditions) return counts;
+  const rows = await db
+    .select({ status: staff.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(staff)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .groupBy(staff.status);
+  for (const row of rows) {
+    if (row.status in counts.counts) counts.counts[row.status as StaffStatus] = row.count;
+    counts.total += row.count;
+  }
+  return counts;
+}
+
+/** The filters of a view as the export's title row names them: 'Work type: MCC', 'Search: kav'. */
+function viewFilterNames(view: WorkerView): string[] {
+  const names: string[] = [];
+  if (view.work) names.push(`${MSG.fields.workType}: ${WORK_TYPE_SELECT_LABELS[view.work as WorkType] ?? view.work}`);
+  if (view.status) names.push(`${MSG.columnStatus}: ${view.status}`);
+  if (view.designation) names.push(`${MSG.fields.designation}: ${view.designation}`);
+  if (view.skill) names.push(`${MSG.payrollFields.skill}: ${view.skill}`);
+  if (view.q) names.push(`${MSG.fields.search}: ${view.q}`);
+  if (view.sort) names.push(`${MSG.staffList.sortedBy}: ${sortColumnName(view.sort.key)}${view.sort.desc ? ` (${MSG.staffList.descending})` : ''}`);
+  return names;
+}
+
+function sortColumnName(key: WorkerSortKey): string {
+  const names: Record<WorkerSortKey, string> = {
+    name: MSG.columnName,
+    empid: MSG.columnEmpId,
+    phone: MSG.fields.phone,
+    status: MSG.columnStatus,
+    designation: MSG.fields.designation,
+    work: MSG.fields.workType,
+    wage: MSG.staffList.dailyWage,
+    joined: MSG.payrollFields.joined,
+  };
+  return names[key];
+}
+
+/**
+ * GET /worker/export: the list view, every page, in the list's order, as a ListSheet. The
+ * Aadhaar is masked as the list shows it; a supervisor's sheet has the columns of their list
+ * only (no Aadhaar, skill, wage or date of joining). The rows are counted first, so a view
+ * above LIST_EXPORT_MAX_ROWS is refused before it is read.
+ */
+export async function workersSheet(db: Database, viewer: Pick<AccountRow, 'role' | 'work'>, view: WorkerView): Promise<ListSheet> {
+  const full = viewer.role !== ROLE.supervisor;
+  const columns: ListColumn[] = [
+    { header: MSG.columnName, kind: 'text', width: 28 },
+    { header: MSG.columnEmpId, kind: 'text', width: 12 },
+    { header: MSG.fields.workType, kind: 'text', width: 12 },
+    { header: MSG.fields.designation, kind: 'text', width: 16 },
+    { header: MSG.columnStatus, kind: 'text', width: 10 },
+    { header: MSG.fields.phone, kind: 'text', width: 13 },
+  ];
+  if (full) {
+    columns.push(
+      { header: MSG.fields.aadhar, kind: 'text', width: 16 },
+      { header: MSG.payrollFields.skill, kind: 'text', width: 15 },
+      { header: MSG.staffList.dailyWage, kind: 'money' },
+      { header: MSG.payrollFields.joined, kind: 'date', width: 15 },
+    );
+  }
+  const sheet: ListSheet = { sheetName: MSG.staffList.sheetTitle, title: MSG.staffList.sheetTitle, filters: viewFilterNames(view), columns, rows: [] };
+  const conditions = viewConditions(viewer, view);
+  if (!conditions) return { ...sheet, totals: totalsOf(columns, []) };
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(staff).where(where);
+  if (count > LIST_EXPORT_MAX_ROWS) throw new HttpError(413, MSG.lists.exportTooLarge);
+  const rows = await db
+    .select({
+      name: staff.name,
+      empId: staff.empId,
+      work: staff.work,
+      designation: staff.designation,
+      status: staff.status,
+      phone: staff.phone,
+      aadhar: staff.aadhar,
+      skill: staff.skill,
+      wage: staff.wage,
+      joined: staff.joined,
+    })
+    .from(staff)
+    .where(where)
+    .orderBy(...viewOrder(view.sort));
+  sheet.rows = rows.map((row) => {
+    const cells: ListCell[] = [row.name, row.empId, row.work ? (WORK_TYPE_SELECT_LABELS[row.work as WorkType] ?? row.work) : null, row.designation, row.status, row.phone];
+    // the wage, numeric(12, 2), as integer paise exactly: '650.50' is 65050
+    if (full) cells.push(maskAadhar(row.aadhar), row.skill, moneyPaise(row.wage), row.joined);
+    return cells;
+  });
+  return { ...sheet, totals: totalsOf(columns, rows) };
+}
+
+/** The Total row: how many people (under the Emp ID) and how many of each status (under the status). */
+function totalsOf(columns: ListColumn[], rows: ReadonlyArray<{ status: string }>): ListCell[] {
+  const byStatus = STAFF_STATUSES.map((status) => `${status} ${rows.filter((row) => row.status === status).length}`).join(' · ');
+  return columns.map((_, index) => (index === 1 ? rows.length : index === 4 ? byStatus : null));
 }
 
 /** The account linked to a staff record, if any: its role decides who may change the record. */

@@ -1,6 +1,6 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { parseSortText, sortText, type SortOrder } from '../../../shared/list-view.js';
+import { parseSortText, sortText, type SortOrder } from '../../../shared/sort-order.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import classes from './list.module.css';
 

@@ -2,7 +2,7 @@ import { API } from '../../../shared/api/addresses.js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SuccessBody } from '../../../shared/api/contract.js';
-import type { createWorker as createWorkerRoute, listWorkers, updateWorker as updateWorkerRoute, uploadWorkers } from '../../../shared/api/staff.js';
+import type { createWorker as createWorkerRoute, listWorkers, updateWorker as updateWorkerRoute, uploadWorkers, workersExport, workerStatusCounts } from '../../../shared/api/staff.js';
 import type { RegisterBody } from '../../../shared/schemas/auth.js';
 import type { Worker } from '../../../shared/schemas/staff.js';
 import { call, callApi, download, type CallInput } from '../../api/call.js';
@@ -12,6 +12,8 @@ import { useAuth } from '../../auth/auth-context.js';
 /** The staff register calls (SPEC §7 /worker rows), through the address table with their contracts' types (src/shared/api/staff.ts). */
 
 export type WorkerListFilters = NonNullable<CallInput<typeof listWorkers>['query']>;
+export type WorkerCountFilters = NonNullable<CallInput<typeof workerStatusCounts>['query']>;
+export type WorkerExportFilters = NonNullable<CallInput<typeof workersExport>['query']>;
 export type NewWorkerBody = CallInput<typeof createWorkerRoute>['body'];
 export type WorkerChangeBody = CallInput<typeof updateWorkerRoute>['body'];
 export type UploadSuccess = SuccessBody<typeof uploadWorkers>;
@@ -21,6 +23,8 @@ export type UploadProblems = z.output<(typeof uploadWorkers)['responses'][400]>;
 const staffKeys = {
   all: ['staff'] as const,
   list: (filters: WorkerListFilters) => ['staff', 'list', filters] as const,
+  // under 'list': every change to the register counts again
+  counts: (filters: WorkerCountFilters) => ['staff', 'list', 'counts', filters] as const,
   one: (id: string) => ['staff', 'one', id] as const,
 };
 
@@ -115,4 +119,20 @@ export function useUploadWorkbook() {
 /** GET /worker/upload-template, saved under the server's file name. */
 export function downloadTemplate(token: string | null): Promise<string> {
   return download(API.uploadTemplate, { token });
+}
+
+/** The staff list's counts by status for its view (issue 28): the view's filters, its status left out. */
+export function useWorkerStatusCounts(filters: WorkerCountFilters) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: staffKeys.counts(filters),
+    queryFn: ({ signal }) => call(API.workerStatusCounts, { query: filters, token, signal }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /worker/export: the list's view, every page, saved as the server names it (Staff_yyyy-mm-dd.xlsx). */
+export function exportWorkers(filters: WorkerExportFilters, token: string | null): Promise<string> {
+  return download(API.workersExport, { query: filters, token });
 }

@@ -22,6 +22,7 @@ import type { StaffSelection } from './use-staff-selection.js';
 /** Bulk changes to staff (issue 28): the list's selection bar and tick boxes, and the dialog that previews, confirms and applies one change. */
 
 type BulkBody = CallInput<typeof staffBulkPreview>['body'];
+type BulkFilterBody = NonNullable<BulkBody['filter']>;
 type Field = 'status' | 'work' | 'designation' | 'skill' | 'wage';
 const FIELDS: Field[] = ['status', 'work', 'designation', 'skill', 'wage'];
 const SKILL_KEYS = { unskilled: 'unskilled', 'semi-skilled': 'semiSkilled', skilled: 'skilled', 'highly-skilled': 'highlySkilled' } as const satisfies Record<Skill, string>;
@@ -93,8 +94,16 @@ export function BulkSelectionBar({ selection, total }: { selection: StaffSelecti
 /** The selection as the server reads it: the ticked ids, or the filter for "all that match". */
 function selectionBody(selection: StaffSelection): Pick<BulkBody, 'ids' | 'filter'> {
   if (!selection.allMatching) return { ids: [...selection.picked.keys()] };
-  const { work, q, status } = selection.filter;
-  return { filter: { ...(work ? { work } : {}), ...(q ? { q } : {}), ...(status ? { status: status as 'Active' } : {}) } };
+  const { work, q, status, designation, skill } = selection.filter;
+  return {
+    filter: {
+      ...(work ? { work } : {}),
+      ...(q ? { q } : {}),
+      ...(status ? { status: status as BulkFilterBody['status'] } : {}),
+      ...(designation ? { designation: designation as BulkFilterBody['designation'] } : {}),
+      ...(skill ? { skill: skill as BulkFilterBody['skill'] } : {}),
+    },
+  };
 }
 
 /** "A, B and C", or "A, B, C and 38 others" when more than NAMED_MAX are named. */

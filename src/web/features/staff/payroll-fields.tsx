@@ -10,6 +10,7 @@ import { DayPicker } from '../../components/lazy-date-pickers.js';
 import { formatDate } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useCompanyTimeZone } from '../../company-profile.js';
+import { SKILL_KEYS } from './staff-options.js';
 
 /**
  * The payroll fields of a staff form as the form holds them: text, as the shared schema
@@ -45,8 +46,6 @@ export function payrollFormOf(worker: Worker): PayrollForm {
     esiMember: String(worker.esiMember ?? true),
   };
 }
-
-const SKILL_KEYS = { unskilled: 'unskilled', 'semi-skilled': 'semiSkilled', skilled: 'skilled', 'highly-skilled': 'highlySkilled' } as const satisfies Record<Skill, string>;
 
 /** The bindings of useFormState the section uses (a form of more fields passes its own). */
 interface FormBindings {

@@ -1,73 +1,138 @@
-import { Alert, Anchor, Box, Button, Card, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toWorkType, type WorkType } from '../../../shared/work-types.js';
-import type { Worker } from '../../../shared/schemas/staff.js';
+import { SKILLS, type Skill } from '../../../shared/payroll.js';
+import { WORKER_SORT_KEYS, type Worker, type WorkerCounts, type WorkerSortKey } from '../../../shared/schemas/staff.js';
+import { DESIGNATIONS, STAFF_STATUSES, type Designation, type StaffStatus } from '../../../shared/staff.js';
+import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
-import { useAddressParams } from '../../forms/use-address-params.js';
+import { useAuth } from '../../auth/auth-context.js';
 import { WORK_TAB_LABELS } from '../../components/category-tabs.js';
+import { ListActions } from '../../components/list/list-actions.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
+import { SortTh, useSortParam } from '../../components/list/sort-th.js';
+import { TotalsRow } from '../../components/list/totals-row.js';
+import { useSearchText } from '../../components/list/use-search-text.js';
+import { useAddressParams } from '../../forms/use-address-params.js';
+import { formatDate, formatMoney } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
-import { useWorkers } from './api.js';
-import { StaffStatusBadge } from './staff-status-badge.js';
-// bulk changes (issue 28, part "bulk")
+import { exportWorkers, useWorkers, useWorkerStatusCounts } from './api.js';
+// bulk changes (issue 28)
 import { BulkSelectionBar, SelectPageTh, SelectTd } from './bulk-change-dialog.js';
 import { useStaffSelection } from './use-staff-selection.js';
+import { useStaffLabels } from './staff-options.js';
+import { StaffStatusBadge } from './staff-status-badge.js';
 
-/** SPEC §2 staff list tabs, in its order and spelling. */
+/** Every work type at once (?work=all, issue 28); no ?work is SPEC's first tab, MCC. */
+const ALL_WORK = 'all';
+/** SPEC §2 staff list tabs, in its order and spelling, after "All work types". */
 const TABS: { work: WorkType; label: string }[] = (['mcc', 'bio', 'acca', 'laundry', 'pit & yard', 'pftr'] as const).map((work) => ({ work, label: WORK_TAB_LABELS[work] }));
 const STAFF_PAGE_SIZE = 50;
-const COLUMN_COUNT = 7;
+
+/** An address value that is one of `values`, else none (a hand-edited link shows the whole list). */
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.includes(value as T) ? (value as T) : undefined;
+}
+
+/** 'YYYY-MM-DD' as the reader writes a date; the day itself, whatever the time zone. */
+const dayText = (day: string | null | undefined) => (day ? formatDate(new Date(`${day}T12:00:00Z`), 'UTC') : '');
 
 /**
- * manager/staffdetails, 'All Staff Members'. Tab, search and page live in the address,
- * so coming back from Update Worker shows the same rows.
+ * manager/staffdetails, 'All Staff Members'. Work type (or all), filters, search, sort and
+ * page live in the address, so coming back from Update Worker or opening a shared link shows
+ * the same rows. The search box keeps its own text (useSearchText): the address and the
+ * request follow it once typing pauses, so no key is lost however fast it is typed.
  */
 export default function StaffListPage() {
   const { t } = useTranslation();
   const m = useMessages();
+  const labels = useStaffLabels();
+  const { token } = useAuth();
   useDocumentTitle(`${m('allStaffMembers')} · Dutyroll`);
-  const columns = [m('columnName'), t('staff.fields.phone'), m('columnEmpId'), t('staff.fields.aadhar'), m('columnStatus'), t('staff.action')];
   const { params, update, page } = useAddressParams();
-  const work = toWorkType(params.get('work')) ?? 'mcc';
-  const search = params.get('q') ?? '';
-  // the address follows every keystroke; only the request waits for typing to pause
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const query = useWorkers({ work, q, limit: STAFF_PAGE_SIZE, offset: (page - 1) * STAFF_PAGE_SIZE });
+  const allWork = params.get('work') === ALL_WORK;
+  const work = allWork ? undefined : (toWorkType(params.get('work')) ?? 'mcc');
+  const status = oneOf<StaffStatus>(STAFF_STATUSES, params.get('status'));
+  const designation = oneOf<Designation>(DESIGNATIONS, params.get('designation'));
+  const skill = oneOf<Skill>(SKILLS, params.get('skill'));
+  const search = useSearchText('q', ['page']);
+  const q = search.query || undefined;
+  const { order, toggle, sort } = useSortParam(WORKER_SORT_KEYS);
+  const view = { work, status, designation, skill, q, sort };
+
+  const query = useWorkers({ ...view, limit: STAFF_PAGE_SIZE, offset: (page - 1) * STAFF_PAGE_SIZE });
+  const counts = useWorkerStatusCounts({ work, designation, skill, q });
   const total = query.data?.total ?? 0;
   const workers = query.data?.workers ?? [];
   const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
-  const selection = useStaffSelection({ work, q });
+  const selection = useStaffSelection({ work, q, status, designation, skill });
+  const from = total === 0 ? 0 : (page - 1) * STAFF_PAGE_SIZE + 1;
+  const to = Math.min(page * STAFF_PAGE_SIZE, total);
+
+  const workLabel = work ? WORK_TAB_LABELS[work] : m('lists.allWorkTypes');
+  const sortNames: Record<WorkerSortKey, string> = {
+    name: m('columnName'),
+    empid: m('columnEmpId'),
+    phone: t('staff.fields.phone'),
+    status: m('columnStatus'),
+    designation: m('fields.designation'),
+    work: m('fields.workType'),
+    wage: m('staffList.dailyWage'),
+    joined: m('payrollFields.joined'),
+  };
+  const printFilters = [
+    `${m('fields.workType')}: ${workLabel}`,
+    ...(status ? [`${m('columnStatus')}: ${labels.status(status)}`] : []),
+    ...(designation ? [`${m('fields.designation')}: ${labels.designation(designation)}`] : []),
+    ...(skill ? [`${m('payrollFields.skill')}: ${labels.skill(skill)}`] : []),
+    ...(q ? [`${m('fields.search')}: ${q}`] : []),
+    ...(order ? [`${m('staffList.sortedBy')}: ${sortNames[order.key]}${order.desc ? ` (${m('staffList.descending')})` : ''}`] : []),
+    // print prints the page on screen: say which rows of the view it holds
+    ...(total > 0 ? [m.of('staffRowsPrinted', from, to, total)] : []),
+  ];
+
+  const heading = (key: WorkerSortKey, label: string, numeric = false) => (
+    <SortTh sortKey={key} order={order} onSort={toggle} numeric={numeric}>
+      {label}
+    </SortTh>
+  );
+  const columnCount = 11;
 
   let body;
   if (query.isPending) {
-    body = <StatusRow text={m('loading')} />;
+    body = <StatusRow text={m('loading')} columns={columnCount} />;
   } else if (query.isError) {
-    const error = query.error;
     body = (
       <Table.Tr>
-        <Table.Td colSpan={COLUMN_COUNT}>
+        <Table.Td colSpan={columnCount}>
           <Alert color="red" variant="light">
-            {errorText(error, 'somethingWentWrong')}
+            {errorText(query.error, 'somethingWentWrong')}
           </Alert>
         </Table.Td>
       </Table.Tr>
     );
   } else if (workers.length === 0) {
-    body = <StatusRow text={m('noStaffInCategory')} />;
+    body = <StatusRow text={m('noStaffInCategory')} columns={columnCount} />;
   } else {
     body = workers.map((worker) => (
       <Table.Tr key={worker._id}>
         <SelectTd selection={selection} worker={worker} />
         <Table.Td fw={500}>{worker.name}</Table.Td>
-        <Table.Td>{worker.phone}</Table.Td>
         <Table.Td>{worker.empid}</Table.Td>
+        <Table.Td>{worker.phone}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{worker.aadhar}</Table.Td>
+        <Table.Td>{worker.work ? WORK_TYPE_SELECT_LABELS[worker.work as WorkType] ?? worker.work : ''}</Table.Td>
+        <Table.Td>{labels.designation(worker.designation ?? '')}</Table.Td>
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {worker.wage === null || worker.wage === undefined ? '' : formatMoney(worker.wage)}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayText(worker.joined)}</Table.Td>
         <Table.Td>
           <StaffStatusBadge status={worker.status} />
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-no-print>
           <Anchor component={Link} to={`/dashboard/manager/editstaff/${worker._id}`} aria-label={t('staff.editOf', { name: worker.name })} fw={600} py={6} display="inline-block">
             {m('billEdit')}
           </Anchor>
@@ -76,13 +141,15 @@ export default function StaffListPage() {
     ));
   }
 
+  const choose = (key: string) => (value: string) => update({ [key]: value || null, page: null });
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {m('allStaffMembers')}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" data-no-print>
           <Button component={Link} to="/dashboard/manager/addworkers" variant="light">
             {m('addWorker')}
           </Button>
@@ -91,8 +158,17 @@ export default function StaffListPage() {
           </Button>
         </Group>
       </Group>
-      <Tabs value={work} onChange={(value) => update({ work: value === 'mcc' ? null : value, page: null })} keepMounted={false}>
+      <PrintHeading title={m('allStaffMembers')} filters={printFilters} />
+      <Tabs
+        value={allWork ? ALL_WORK : work}
+        onChange={(value) => update({ work: value === 'mcc' ? null : value, page: null })}
+        keepMounted={false}
+        data-no-print
+      >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.Tab value={ALL_WORK} style={{ flexShrink: 0 }}>
+            {m('lists.allWorkTypes')}
+          </Tabs.Tab>
           {TABS.map((tab) => (
             <Tabs.Tab key={tab.work} value={tab.work} style={{ flexShrink: 0 }}>
               {tab.label}
@@ -100,37 +176,69 @@ export default function StaffListPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <TextInput
-        type="search"
-        label={t('staff.search')}
-        placeholder={m('searchStaff')}
-        value={search}
-        onChange={(event) => update({ q: event.currentTarget.value, page: null })}
-        maw={{ sm: 420 }}
-      />
+      <Group align="flex-end" gap="sm" data-no-print>
+        <TextInput
+          type="search"
+          label={t('staff.search')}
+          placeholder={m('searchStaff')}
+          value={search.text}
+          onChange={(event) => search.setText(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <NativeSelect
+          label={m('columnStatus')}
+          value={status ?? ''}
+          onChange={(event) => choose('status')(event.currentTarget.value)}
+          data={[{ value: '', label: m('staffList.allStatuses') }, ...labels.statusOptions]}
+        />
+        <NativeSelect
+          label={m('fields.designation')}
+          value={designation ?? ''}
+          onChange={(event) => choose('designation')(event.currentTarget.value)}
+          data={[{ value: '', label: m('staffList.allDesignations') }, ...labels.designationOptions]}
+        />
+        <NativeSelect
+          label={m('payrollFields.skill')}
+          value={skill ?? ''}
+          onChange={(event) => choose('skill')(event.currentTarget.value)}
+          data={[{ value: '', label: m('staffList.allSkills') }, ...labels.skillOptions]}
+        />
+        <Box ml={{ sm: 'auto' }}>
+          <ListActions onExport={() => exportWorkers(view, token)} exportDisabled={total === 0} printDisabled={total === 0} />
+        </Box>
+      </Group>
+      <StatusCounts counts={counts.data} />
       <BulkSelectionBar selection={selection} total={total} />
-      <Paper withBorder radius="lg" visibleFrom="sm">
-        <Table.ScrollContainer minWidth={640}>
+      <Paper withBorder radius="lg" visibleFrom="sm" className="print-table">
+        <Table.ScrollContainer minWidth={1040}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 <SelectPageTh selection={selection} workers={workers} />
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
+                {heading('name', m('columnName'))}
+                {heading('empid', m('columnEmpId'))}
+                {heading('phone', t('staff.fields.phone'))}
+                <Table.Th>{t('staff.fields.aadhar')}</Table.Th>
+                {heading('work', m('fields.workType'))}
+                {heading('designation', m('fields.designation'))}
+                {heading('wage', m('staffList.dailyWage'), true)}
+                {heading('joined', m('payrollFields.joined'))}
+                {heading('status', m('columnStatus'))}
+                <Table.Th data-no-print>{t('staff.action')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
+            {total > 0 ? <TotalsRow lead={1} cells={[total, null, null, null, null, null, null, status ? null : countsText(counts.data, labels.status)]} /> : null}
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Box hiddenFrom="sm">
+      <Box hiddenFrom="sm" className="print-cards">
         <StaffCards state={query.isPending ? 'loading' : query.isError ? 'error' : 'done'} workers={workers} error={query.error} />
       </Box>
       {total > 0 ? (
-        <Group justify="space-between" gap="sm">
+        <Group justify="space-between" gap="sm" data-no-print>
           <Text size="sm" c="dimmed">
-            {m.of('staffShown', (page - 1) * STAFF_PAGE_SIZE + 1, Math.min(page * STAFF_PAGE_SIZE, total), total)}
+            {m.of('staffShown', from, to, total)}
           </Text>
           {pages > 1 ? (
             <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => update({ page: next === 1 ? null : String(next) })} size="md" aria-label={t('staff.pages')} />
@@ -141,10 +249,28 @@ export default function StaffListPage() {
   );
 }
 
-function StatusRow({ text }: { text: string }) {
+/** 'Active 120 · On Leave 4 · Resigned 9' in the reader's language. */
+function countsText(counts: WorkerCounts | undefined, statusLabel: (status: string) => string): string | null {
+  if (!counts) return null;
+  return STAFF_STATUSES.map((status) => `${statusLabel(status)} ${counts.counts[status]}`).join(' · ');
+}
+
+/** The view's counts by status (its status filter left out) and their total, on the list itself. */
+function StatusCounts({ counts }: { counts: WorkerCounts | undefined }) {
+  const m = useMessages();
+  const labels = useStaffLabels();
+  if (!counts) return null;
+  return (
+    <Text size="sm" role="status" aria-label={m('staffList.countsLabel')} data-no-print>
+      {countsText(counts, labels.status)} · {m('columnTotal')} {counts.total}
+    </Text>
+  );
+}
+
+function StatusRow({ text, columns }: { text: string; columns: number }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={COLUMN_COUNT} ta="center" py="xl" c="dimmed">
+      <Table.Td colSpan={columns} ta="center" py="xl" c="dimmed">
         {text}
       </Table.Td>
     </Table.Tr>
@@ -152,8 +278,8 @@ function StatusRow({ text }: { text: string }) {
 }
 
 /**
- * Phones get one card per person instead of the six-column table, so status and the
- * edit link are on screen without scrolling sideways.
+ * Phones get one card per person instead of the table, so status and the edit link are on
+ * screen without scrolling sideways.
  */
 function StaffCards({ state, workers, error }: { state: 'loading' | 'error' | 'done'; workers: Worker[]; error: Error | null }) {
   const { t } = useTranslation();

@@ -23,10 +23,12 @@ interface StaffSelectionFilter {
   work?: string | undefined;
   q?: string | undefined;
   status?: string | undefined;
+  designation?: string | undefined;
+  skill?: string | undefined;
 }
 
 export function useStaffSelection(filter: StaffSelectionFilter): StaffSelection {
-  const key = JSON.stringify([filter.work ?? '', filter.q ?? '', filter.status ?? '']);
+  const key = JSON.stringify([filter.work ?? '', filter.q ?? '', filter.status ?? '', filter.designation ?? '', filter.skill ?? '']);
   const [state, setState] = useState({ key, picked: new Map<string, string>() as ReadonlyMap<string, string>, allMatching: false });
   // the filter changed: the old ticks named rows of another view
   const current = state.key === key ? state : { key, picked: new Map<string, string>(), allMatching: false };
