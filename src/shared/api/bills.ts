@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { billExportQuery, billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
+import { billListQuery, billResponse, createBillBody, updateBillBody } from '../schemas/bills.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { XLSX_TYPE } from './reports.js';
@@ -55,7 +55,7 @@ export const billsExport = defineRoute({
   ...API.billsExport,
   tags,
   summary: 'The bill list as a spreadsheet (the same filters and sort as the list)',
-  query: billExportQuery,
+  query: billListQuery,
   responses: {
     200: { file: [XLSX_TYPE], description: 'Bills_{yyyy-mm-dd}.xlsx: a title row naming the filters, a row per bill (month, work type, status, bill value, penalty, net amount in ₹), a Total row' },
     ...errorResponses(...GUARDED),

@@ -97,8 +97,6 @@ export const billListQuery = z.object({
   to: monthField().optional(),
   sort: sortParam(BILL_SORT_KEYS),
 });
-/** GET /mcctrain/bills-export: the same view as the list (issue 28). */
-export const billExportQuery = billListQuery;
 
 export const billResponse = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { BULK_CHANGE_MAX_ROWS } from '../../../shared/limits.js';
 import { describeMessage } from '../../../shared/message-template.js';
 import { MSG } from '../../../shared/messages.js';
