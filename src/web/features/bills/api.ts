@@ -2,6 +2,7 @@ import { API } from '../../../shared/api/addresses.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { createBill, updateBill } from '../../../shared/api/bills.js';
 import type { WorkType } from '../../../shared/work-types.js';
+import type { Bill } from '../../../shared/schemas/bills.js';
 import { call, callApi, download, type CallInput } from '../../api/call.js';
 import { useAuth } from '../../auth/auth-context.js';
 
@@ -30,10 +31,12 @@ function billQuery(work: WorkType, filters: BillFilters) {
 /** The bills of one work type, newest month first unless sorted (the server sorts and filters). */
 export function useBills(work: WorkType, filters: BillFilters = {}) {
   const { token } = useAuth();
-  return useQuery({
+  return useQuery<Bill[], Error, Bill[], ReturnType<typeof billKeys.list>>({
     queryKey: billKeys.list(work, filters),
     queryFn: ({ signal }) => call(API.listBills, { query: billQuery(work, filters), token, signal }).then((answer) => answer.bills),
     enabled: Boolean(token),
+    // a changed filter or sort keeps the rows on screen until the new view comes
+    placeholderData: (previous) => previous,
   });
 }
 

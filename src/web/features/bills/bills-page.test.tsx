@@ -150,7 +150,6 @@ describe('The bill list as an office list (issue 28)', () => {
     await bill(api, token, { work: 'laundry', month: '2026-06', status: 'Processing', billvalue: '1000.10', penalty: '100', netamount: '900.10' });
     await bill(api, token, { work: 'laundry', month: '2026-07', status: 'Accounts', billvalue: '2000.20', penalty: '0', netamount: '2000.20' });
     await bill(api, token, { work: 'laundry', month: '2026-08', status: 'Processing', billvalue: '500.05', penalty: '50.50', netamount: '449.55' });
-    viewport.width = 1280;
     await signIn(api, { role: ROLE.manager });
     const downloads = catchDownloads();
     const { user, router } = renderApp('/dashboard/manager/bills?work=laundry');

@@ -133,21 +133,22 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   // a figure of a bill made from the duties changed by hand: the change waits for its reason
   const [asking, setAsking] = useState<{ bill: Bill; body: BillValues } | null>(null);
 
-  if (all.isPending || query.isPending) {
+  if (all.isPending) {
     return (
       <Text c="dimmed" py="lg" role="status">
         {m('loading')}
       </Text>
     );
   }
-  if (all.isError || query.isError) {
+  if (all.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {errorText(all.error ?? query.error, 'somethingWentWrong')}
+        {errorText(all.error, 'somethingWentWrong')}
       </Alert>
     );
   }
-  const bills = query.data;
+  // the filtered view loads under its controls, which stay to change a view the server refused
+  const bills = query.data ?? [];
   const summary = summarizeBills(all.data);
   const filtered = Boolean(filters.status || filters.from || filters.to);
 
@@ -250,7 +251,15 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
       </Group>
       <PrintHeading title={`${m('officeLists.billsTitle')} · ${category}`} filters={view.filterNames} />
 
-      {bills.length === 0 ? (
+      {query.isPending ? (
+        <Text c="dimmed" py="lg" role="status">
+          {m('loading')}
+        </Text>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(query.error, 'somethingWentWrong')}
+        </Alert>
+      ) : bills.length === 0 ? (
         <Text c="dimmed" py="lg">
           {filtered ? m('billsList.noneMatch') : m.of('noBillsFor', category)}
         </Text>
