@@ -505,6 +505,12 @@ export const MSG = {
     countsLabel: 'Staff by status',
   },
   staffRowsPrinted: template<[from: number, to: number, total: number]>('Rows {{0}}–{{1}} of {{2}}'),
+  // the bill list's month range (issue 28, bills page)
+  billsList: {
+    fromMonth: 'From month',
+    toMonth: 'To month',
+    noneMatch: 'No bills match these filters.',
+  },
 
   billFields: {
     unit: 'Unit billed',

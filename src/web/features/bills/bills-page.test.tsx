@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
@@ -9,6 +9,7 @@ import { bill, newSessionToken } from '../../../../test/helpers/factories.js';
 import { billDuties, billFromDuties, saveTerms } from '../../../../test/web/bill-seed.js';
 import { errorOf, field } from '../../../../test/web/fields.js';
 import { viewport } from '../../../../test/web/setup.js';
+import { catchDownloads, sheetCells } from '../../../../test/web/downloads.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -141,5 +142,67 @@ describe('A bill made from the duties (issue 27)', () => {
     expect(screen.queryByRole('dialog', { name: 'Why change a figure computed from the duties?' })).toBeNull();
     await within(row()).findByText('Accounts');
     expect(await storedBill('pftr', '2026-07')).toMatchObject({ status: 'Accounts', penalty: 400 });
+  });
+});
+
+describe('The bill list as an office list (issue 28)', () => {
+  it('filters by status and months, sorts by a column, adds up the view and exports it', async () => {
+    await bill(api, token, { work: 'laundry', month: '2026-06', status: 'Processing', billvalue: '1000.10', penalty: '100', netamount: '900.10' });
+    await bill(api, token, { work: 'laundry', month: '2026-07', status: 'Accounts', billvalue: '2000.20', penalty: '0', netamount: '2000.20' });
+    await bill(api, token, { work: 'laundry', month: '2026-08', status: 'Processing', billvalue: '500.05', penalty: '50.50', netamount: '449.55' });
+    await signIn(api, { role: ROLE.manager });
+    const downloads = catchDownloads();
+    const { user, router } = renderApp('/dashboard/manager/bills?work=laundry');
+    await screen.findByRole('cell', { name: 'July 2026' });
+    const months = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => row.querySelector('td')?.firstChild?.textContent);
+    const address = () => new URLSearchParams(router.state.location.search);
+    const total = () => screen.getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement;
+    expect(months()).toEqual(['August 2026', 'July 2026', 'June 2026']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Processing');
+    await waitFor(() => expect(months()).toEqual(['August 2026', 'June 2026']));
+    expect(address().get('status')).toBe('Processing');
+    // the cards still add up every bill of the work type
+    expect(screen.getByRole('group', { name: 'Bill Value' }).textContent?.replace(/\s/g, '')).toContain('3,500.35');
+
+    await user.click(within(screen.getByRole('columnheader', { name: /^Bill Value/ })).getByRole('button'));
+    // ascending: the smaller bill first
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /^Bill Value/ }).getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(months()).toEqual(['August 2026', 'June 2026']));
+    expect(address().get('sort')).toBe('billvalue');
+    await user.click(within(screen.getByRole('columnheader', { name: /^Bill Value/ })).getByRole('button'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /^Bill Value/ }).getAttribute('aria-sort')).toBe('descending'));
+    await waitFor(() => expect(months()).toEqual(['June 2026', 'August 2026']));
+    expect(address().get('sort')).toBe('-billvalue');
+    // the Total row sums the view in paise: 1000.10 + 500.05, 900.10 + 449.55, 100 + 50.50
+    expect(within(total()).getByText(formatMoney(1500.15))).toBeTruthy();
+    expect(within(total()).getByText(formatMoney(1349.65))).toBeTruthy();
+    expect(within(total()).getByText(formatMoney(150.5))).toBeTruthy();
+
+    const file = downloads.next();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const { name, bytes } = await file;
+    expect(name).toMatch(/^Bills_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = sheetCells(bytes);
+    // the view on screen, in its order, with the sums in ₹ (the file's money cells)
+    expect(rows[0]![0]!.v).toBe('Bills — Work type: LAUNDRY · Status: Processing');
+    expect(rows[1]!.map((cell) => cell.v)).toEqual(['Month', 'Work type', 'Status', 'Bill Value', 'Penalty', 'Net Amount']);
+    expect(rows.slice(2).map((row) => row.map((cell) => cell.v))).toEqual([
+      ['June 2026', 'LAUNDRY', 'Processing', 1000.1, 100, 900.1],
+      ['August 2026', 'LAUNDRY', 'Processing', 500.05, 50.5, 449.55],
+      ['Total', undefined, undefined, 1500.15, 150.5, 1349.65],
+    ]);
+
+    // a month range: from July on
+    fireEvent.change(screen.getByLabelText('From month'), { target: { value: '2026-07' } });
+    await waitFor(() => expect(months()).toEqual(['August 2026']));
+    expect(address().get('from')).toBe('2026-07');
+    expect(document.querySelector('.print-only')?.textContent).toContain('Status: Processing');
+    expect(screen.getByRole('button', { name: 'Export' }).closest('[data-no-print]')).not.toBeNull();
+    expect(screen.getByRole('table').closest('.print-table')).not.toBeNull();
   });
 });

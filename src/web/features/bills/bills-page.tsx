@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
-import type { Bill, BillValues } from '../../../shared/schemas/bills.js';
+import { BILL_SORT_KEYS, type Bill, type BillValues } from '../../../shared/schemas/bills.js';
 import { moneyPaise } from '../../../shared/money.js';
 import { PAYROLL_REASON_MAX } from '../../../shared/limits.js';
 import { billRules, rulesOr } from '../../forms/form-rules.js';
@@ -18,7 +18,12 @@ import { useMessages } from '../../i18n/messages.js';
 import { MoneyText } from '../../components/money-text.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { AmountInput } from './amount-input.js';
-import { useBills, useDeleteBill, useUpdateBill } from './api.js';
+import { exportBills, useBills, useDeleteBill, useUpdateBill, type BillFilters } from './api.js';
+import { useAuth } from '../../auth/auth-context.js';
+import { SortTh, useSortParam } from '../../components/list/sort-th.js';
+import { TotalsRow } from '../../components/list/totals-row.js';
+import { ListActions } from '../../components/list/list-actions.js';
+import { PrintHeading } from '../../components/list/print-heading.js';
 import { useBillStatusLabel, useBillStatusOptions } from '../../i18n/bill-status-label.js';
 import { CATEGORY_TABS, tabFromParam } from '../../components/category-tabs.js';
 import { netAmountText, summarizeBills } from './bill-summary.js';
@@ -51,7 +56,7 @@ export default function BillsPage() {
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           {m('billDetails')}
         </Title>
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" data-no-print>
           {/* ours (issue 27): the month's bill computed from its duties, beside SPEC's typed one */}
           <Button component={Link} to={`/dashboard/manager/bills/draft?work=${encodeURIComponent(work)}`} size="md" variant="light">
             {t('billDraft.bills.button')}
@@ -62,7 +67,7 @@ export default function BillsPage() {
         </Group>
       </Group>
       <Tabs value={work} onChange={(value) => value && update({ work: value })} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List data-no-print>
           {CATEGORY_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} fz="md" py="sm">
               {tab.label}
@@ -79,9 +84,47 @@ export default function BillsPage() {
   );
 }
 
+/** A month ('YYYY-MM') from the address, or none. */
+function monthParam(value: string | null): string | undefined {
+  return value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : undefined;
+}
+
+/**
+ * The bill list's view in the address (issue 28): ?status=, ?from=, ?to= (months, both ends
+ * included) and ?sort=; the names of the filters, as the printed heading says them.
+ */
+function useBillView(category: string) {
+  const m = useMessages();
+  const statusLabel = useBillStatusLabel();
+  const { params, update } = useAddressParams();
+  const { order, toggle, sort } = useSortParam(BILL_SORT_KEYS, []);
+  const status = (BILL_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? params.get('status')! : undefined;
+  const from = monthParam(params.get('from'));
+  const to = monthParam(params.get('to'));
+  const filters: BillFilters = { status, from, to, sort };
+  const filterNames = [
+    `${m('fields.workType')}: ${category}`,
+    status ? `${m('columnStatus')}: ${statusLabel(status)}` : null,
+    from ? `${m('billsList.fromMonth')}: ${formatMonth(from)}` : null,
+    to ? `${m('billsList.toMonth')}: ${formatMonth(to)}` : null,
+  ].filter((name): name is string => name !== null);
+  return { filters, filterNames, order, toggle, update };
+}
+
+/** The sum of a bill figure over the list, in integer paise (issue 28's Total row). */
+function sumPaise(bills: Bill[], figure: 'billvalue' | 'penalty' | 'netamount'): number {
+  return bills.reduce((total, bill) => total + (moneyPaise(bill[figure]) ?? 0), 0);
+}
+
 function BillTab({ work, category }: { work: WorkType; category: string }) {
   const m = useMessages();
-  const query = useBills(work);
+  const { token } = useAuth();
+  const statusOptions = useBillStatusOptions();
+  const view = useBillView(category);
+  const { filters } = view;
+  // SPEC's cards add up every bill of the work type; the table shows the filtered, sorted view
+  const all = useBills(work);
+  const query = useBills(work, filters);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const update = useUpdateBill();
   const remove = useDeleteBill();
@@ -90,22 +133,24 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
   // a figure of a bill made from the duties changed by hand: the change waits for its reason
   const [asking, setAsking] = useState<{ bill: Bill; body: BillValues } | null>(null);
 
-  if (query.isPending) {
+  if (all.isPending) {
     return (
       <Text c="dimmed" py="lg" role="status">
         {m('loading')}
       </Text>
     );
   }
-  if (query.isError) {
+  if (all.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {errorText(query.error, 'somethingWentWrong')}
+        {errorText(all.error, 'somethingWentWrong')}
       </Alert>
     );
   }
-  const bills = query.data;
-  const summary = summarizeBills(bills);
+  // the filtered view loads under its controls, which stay to change a view the server refused
+  const bills = query.data ?? [];
+  const summary = summarizeBills(all.data);
+  const filtered = Boolean(filters.status || filters.from || filters.to);
 
   const startEdit = (bill: Bill) =>
     setEditing({ id: bill._id, draft: { status: bill.status, billvalue: String(bill.billvalue), penalty: String(bill.penalty), netamount: String(bill.netamount) } });
@@ -181,7 +226,7 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }} data-no-print>
         <SummaryCard label={m('billValue')} value={<MoneyText value={summary.billValue} />} />
         <SummaryCard label={m('netAmount')} value={<MoneyText value={summary.netAmount} />} />
         <SummaryCard label={m('penalty')} value={<MoneyText value={summary.penalty} />} />
@@ -190,32 +235,83 @@ function BillTab({ work, category }: { work: WorkType; category: string }) {
         <SummaryCard label={m('pendingBills')} value={String(summary.pending)} />
       </SimpleGrid>
 
-      {bills.length === 0 ? (
+      {/* issue 28: the list's filters (in the address), Export and Print */}
+      <Group justify="space-between" align="flex-end" gap="sm" data-no-print>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ flex: 1, maxWidth: 640 }}>
+          <ChoiceSelect
+            label={m('columnStatus')}
+            data={[{ value: '', label: m('staffList.allStatuses') }, ...statusOptions]}
+            value={filters.status ?? ''}
+            onChange={(value) => view.update({ status: value || null })}
+          />
+          <TextInput type="month" label={m('billsList.fromMonth')} value={filters.from ?? ''} onChange={(event) => view.update({ from: monthParam(event.currentTarget.value) ?? null })} size="md" />
+          <TextInput type="month" label={m('billsList.toMonth')} value={filters.to ?? ''} onChange={(event) => view.update({ to: monthParam(event.currentTarget.value) ?? null })} size="md" />
+        </SimpleGrid>
+        <ListActions onExport={() => exportBills(token, work, filters)} exportDisabled={bills.length === 0} printDisabled={bills.length === 0} />
+      </Group>
+      <PrintHeading title={`${m('officeLists.billsTitle')} · ${category}`} filters={view.filterNames} />
+
+      {query.isPending ? (
+        <Text c="dimmed" py="lg" role="status">
+          {m('loading')}
+        </Text>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(query.error, 'somethingWentWrong')}
+        </Alert>
+      ) : bills.length === 0 ? (
         <Text c="dimmed" py="lg">
-          {m.of('noBillsFor', category)}
+          {filtered ? m('billsList.noneMatch') : m.of('noBillsFor', category)}
         </Text>
       ) : wide ? (
-        <Table.ScrollContainer minWidth={760} type="native">
-          <Table striped highlightOnHover withTableBorder verticalSpacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m('columnMonth')}</Table.Th>
-                <Table.Th ta="right">{m('billValue')}</Table.Th>
-                <Table.Th ta="right">{m('netAmount')}</Table.Th>
-                <Table.Th ta="right">{m('penalty')}</Table.Th>
-                <Table.Th>{m('columnStatus')}</Table.Th>
-                <Table.Th>{m('columnActions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bills.map((bill) => (
-                <BillRow key={bill._id} {...rowProps(bill)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <div className="print-table">
+          <Table.ScrollContainer minWidth={760} type="native">
+            <Table striped highlightOnHover withTableBorder verticalSpacing="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortTh sortKey="month" order={view.order} onSort={view.toggle}>
+                    {m('columnMonth')}
+                  </SortTh>
+                  <SortTh sortKey="billvalue" order={view.order} onSort={view.toggle} numeric>
+                    {m('billValue')}
+                  </SortTh>
+                  <SortTh sortKey="netamount" order={view.order} onSort={view.toggle} numeric>
+                    {m('netAmount')}
+                  </SortTh>
+                  <SortTh sortKey="penalty" order={view.order} onSort={view.toggle} numeric>
+                    {m('penalty')}
+                  </SortTh>
+                  <SortTh sortKey="status" order={view.order} onSort={view.toggle}>
+                    {m('columnStatus')}
+                  </SortTh>
+                  <Table.Th data-no-print>{m('columnActions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bills.map((bill) => (
+                  <BillRow key={bill._id} {...rowProps(bill)} />
+                ))}
+              </Table.Tbody>
+              <TotalsRow
+                cells={[
+                  <Text key="billvalue" ta="right" fw={700} inherit>
+                    {formatMoney(sumPaise(bills, 'billvalue') / 100)}
+                  </Text>,
+                  <Text key="netamount" ta="right" fw={700} inherit>
+                    {formatMoney(sumPaise(bills, 'netamount') / 100)}
+                  </Text>,
+                  <Text key="penalty" ta="right" fw={700} inherit>
+                    {formatMoney(sumPaise(bills, 'penalty') / 100)}
+                  </Text>,
+                  null,
+                  null,
+                ]}
+              />
+            </Table>
+          </Table.ScrollContainer>
+        </div>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} className="print-cards">
           {bills.map((bill) => (
             <BillCard key={bill._id} {...rowProps(bill)} />
           ))}
@@ -423,7 +519,7 @@ function BillRow({ bill, draft, saving, onEdit, onChange, onSave, onCancel, onDe
         <Table.Td>
           <StatusBadge status={bill.status} />
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-no-print>
           <ViewActions bill={bill} onEdit={onEdit} onDelete={onDelete} />
         </Table.Td>
       </Table.Tr>
