@@ -3,6 +3,7 @@ import { expect, START_TIMEOUT, test } from './fixtures.js';
 import { MSG } from '../src/shared/messages.js';
 import { openPage, realErrors, seedSession, startApp, type Account, type RunningApp } from './harness.js';
 import { staff } from '../src/server/db/schema.js';
+import { execFileSync } from 'node:child_process';
 
 /**
  * Office lists (issue 28), on one server: the staff search keeps every key typed fast on a
@@ -17,6 +18,9 @@ const admin: Account = { name: 'Meera Das', email: 'meera@example.com', password
 /** A worker of a work type other than the first tab's, with a name long enough to lose letters from. */
 const searched = { name: 'Kavitha Menon Raghavan', work: 'bio' };
 
+/** Laundry workers seeded for the printed list: one page of the list (50) runs onto a second A4 sheet. */
+const PRINTED_ROWS = 60;
+
 let app: RunningApp;
 let browser: Browser;
 
@@ -25,6 +29,18 @@ test.beforeAll(async ({ browser: chromium }) => {
   browser = chromium;
   app = await startApp([manager, admin], {
     seedData: async (db) => {
+      // a laundry crew of 60, older than the rest, for the printed list (two A4 pages)
+      await db.insert(staff).values(
+        Array.from({ length: PRINTED_ROWS }, (_, index) => ({
+          name: `Laundry Worker ${String(index + 1).padStart(2, '0')}`,
+          work: 'laundry',
+          designation: 'Cleaning Staff',
+          phone: `98765${String(20000 + index)}`,
+          aadhar: `4567890${String(10000 + index)}`,
+          wage: '650.00',
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        })),
+      );
       await db.insert(staff).values([
         { name: searched.name, work: searched.work, designation: 'Cleaning Staff', phone: '9876511001', aadhar: '345678901201', wage: '700.00' },
         { name: 'Kavya Menon', work: 'mcc', designation: 'Cleaning Staff', phone: '9876511002', aadhar: '345678901202', wage: '700.00' },
@@ -124,6 +140,33 @@ test.describe('bulk changes to staff', () => {
     await page.goto('/dashboard/manager/staffdetails');
     await page.getByRole('link', { name: 'Edit Kiran Varma' }).first().click();
     await expect(page.getByText(MSG.staffOfHigherRole)).toBeVisible();
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('a printed list', () => {
+  test('the staff list prints as one A4 table: its header row on every page, page numbers, no menu or buttons', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await seedSession(context, app, manager);
+    await page.goto('/dashboard/manager/staffdetails?work=laundry&sort=name');
+    await expect(page.getByRole('cell', { name: 'Laundry Worker 01', exact: true })).toBeVisible({ timeout: 30_000 });
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    // poppler's pdftotext: one form feed between pages
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+    const pages = text.split('\f').filter((sheet) => sheet.trim() !== '');
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((sheet, index) => {
+      // the header row (sort buttons print their column names) and the page number on every sheet
+      expect(sheet).toMatch(/Name\s+Emp ID\s+Phone/);
+      expect(sheet).toContain(`${index + 1} / ${pages.length}`);
+    });
+    // one table: the page's 50 workers, each once, in name order, and the view named once
+    const printed = [...text.matchAll(/Laundry Worker (\d\d)/g)].map((match) => Number(match[1]));
+    expect(printed).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    expect(text.match(new RegExp(MSG.allStaffMembers, 'g'))).toHaveLength(1);
+    // no menu, buttons or pagination
+    for (const screenOnly of [MSG.logout, MSG.lists.export, MSG.lists.print, MSG.addWorker]) expect(text).not.toContain(screenOnly);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
