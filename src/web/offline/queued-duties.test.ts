@@ -78,7 +78,7 @@ describe('the boards with the outbox applied', () => {
 });
 
 describe('what the phone keeps of the lists', () => {
-  it('keeps a crew candidate\'s name, Emp ID, type and live duty, never Aadhaar, bank or phone numbers', () => {
+  it('keeps a crew candidate\'s name, Emp ID, type, live duty and account (to leave a supervisor out of their own crew), never Aadhaar, bank or phone numbers', () => {
     const worker: Worker = {
       _id: 'w1',
       name: 'Anil Kumar',
@@ -92,10 +92,11 @@ describe('what the phone keeps of the lists', () => {
       acnumber: '12345678901',
       status: 'active',
       liveDuty: '12625',
+      userId: 'u1',
       createdAt: '2026-11-01T00:00:00.000Z',
     };
     const kept = crewListMemberOf(worker);
-    expect(kept).toEqual({ _id: 'w1', name: 'Anil Kumar', empid: 'E1', work: 'mcc', liveDuty: '12625', status: 'active' });
+    expect(kept).toEqual({ _id: 'w1', name: 'Anil Kumar', empid: 'E1', work: 'mcc', liveDuty: '12625', status: 'active', userId: 'u1' });
     expect(JSON.stringify(kept)).not.toMatch(/9847000001|400000000001|12345678901|SBIN/);
   });
 

@@ -35,12 +35,12 @@ async function team(tag: string) {
 }
 
 const table = () => screen.getByRole('table');
-/** The names in the table's body, top to bottom. */
+/** The names in the table's body, top to bottom (the cell after the row's tick box). */
 function rowNames(): string[] {
   const body = within(table()).getAllByRole('rowgroup')[1]!;
   return within(body)
     .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent ?? '');
 }
 
 describe('the staff list', () => {
