@@ -55,7 +55,7 @@ const CHUNK_GROUPS = [
   {
     name: 'signed-in',
     test: (id: string) =>
-      web('features[\\\\/](?:supervisor[\\\\/]user|manager[\\\\/]manager|admin[\\\\/]admin)-area|features[\\\\/]manager[\\\\/]manager-dashboard-page|layouts[\\\\/]signed-in-actions|forms[\\\\/]|components[\\\\/](?!date-pickers|floating|modal-parts)').test(id) ||
+      web('features[\\\\/](?:supervisor[\\\\/]user|manager[\\\\/]manager|admin[\\\\/]admin)-area|features[\\\\/]manager[\\\\/]manager-dashboard-page|layouts[\\\\/]signed-in-actions|forms[\\\\/]|components[\\\\/](?!date-pickers|floating|modal-parts|list[\\\\/]|download-button)').test(id) ||
       /[\\/]src[\\/]shared[\\/]/.test(id),
     priority: 11,
     includeDependenciesRecursively: true,
@@ -71,7 +71,16 @@ const CHUNK_GROUPS = [
   // what later screens share (two pages or more): libraries apart from our code, and ours by
   // area, so the supervisor's phone loads none of the office's and an office screen none of
   // the duty screens'
-  { name: 'libs', test: LIBRARY, minShareCount: 2, priority: 5 },
+  // the password field and the pages' numbers, which only the account forms and office screens use,
+  // and apart from them the growing text box (a long text: the company profile, a reason): so the
+  // supervisor's screens, which load `libs`, load none of them, nor an office page more than it uses
+  { name: 'libs-office', test: mantine('core[\\\\/]esm[\\\\/]components[\\\\/](?:PasswordInput|Pagination)[\\\\/]|hooks[\\\\/]esm[\\\\/]use-pagination[\\\\/]'), minShareCount: 2, priority: 6 },
+  { name: 'libs-textarea', test: mantine('core[\\\\/]esm[\\\\/]components[\\\\/]Textarea[\\\\/]'), minShareCount: 2, priority: 6 },
+  // with the lists' small parts (components/list: sorting headers, search, totals, export and print
+  // buttons, and the download button), which the duty boards and the office lists share: in `shared`
+  // they would make every office list load the duty screens' code, and a file of their own would
+  // be one more request for the supervisor's screens
+  { name: 'libs', test: (id: string) => LIBRARY.test(id) || web('components[\\\\/](?:list[\\\\/]|download-button)').test(id), minShareCount: 2, priority: 5 },
   { name: sharedFile, debugName: 'shared', test: (id: string) => !page.test(id) && OURS.test(id), minShareCount: 2, priority: 5 },
 ];
 

@@ -38,6 +38,8 @@ export interface Scenario {
   always?: true;
   /** what issue 16 asks of this scenario */
   target?: Target;
+  /** what issue 28 (the office lists' search and sort) asks of this scenario, judged as `target` is */
+  listTarget?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
   /**
    * Measures around the run what req/s does not show (the server's memory): called after
@@ -224,7 +226,7 @@ export const scenarios: Scenario[] = [
     // so the figure is the SQL's: the match on name, Emp ID and phone, the count and the sort
     name: 'GET /worker/get-workers?q=…&sort=…&limit=50 (staff list search, every work type)',
     connections: 20,
-    target: { label: 'staff list search over 2,000 staff, sorted (get-workers?q=…&sort=…)', minPercentOfReadyz: 5, maxP95Ms: 100 },
+    listTarget: { label: 'staff list search over 2,000 staff, sorted (get-workers?q=…&sort=…)', minPercentOfReadyz: 5, maxP95Ms: 100 },
     async options({ managerToken }) {
       const sorts = ['name', '-wage', 'empid', '-joined', 'status'];
       let sent = 0;
@@ -303,7 +305,7 @@ export const scenarios: Scenario[] = [
     (connections): Scenario => ({
       name: 'GET /mcctrain/get-completedmcctrain, mcc, one month, searched "12", sorted by shortfall, first 200',
       connections,
-      ...(connections === 20 ? { target: { label: 'completed, one month, searched and sorted (issue 28)', minPercentOfReadyz: 5, maxP95Ms: 100 } } : {}),
+      ...(connections === 20 ? { listTarget: { label: 'completed, one month, searched and sorted (issue 28)', minPercentOfReadyz: 5, maxP95Ms: 100 } } : {}),
       options: async ({ managerToken, busyMonth }) => {
         const { from, to } = monthBounds(busyMonth);
         return get(`/api/v1/mcctrain/get-completedmcctrain?work=mcc&from=${from}&to=${to}&q=12&sort=-shortfall&limit=200`, managerToken);

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { sortParam, type SortOrder } from './list-view.js';
-import { MSG } from './messages.js';
-import { choiceOf } from './schemas/input-rules.js';
+import type { SortOrder } from './sort-order.js';
 import type { PayrollRow } from './schemas/payroll.js';
 
 /**
@@ -153,24 +150,6 @@ export function payrollTotals(rows: readonly PayrollViewRow[]) {
   }
   return totals;
 }
-
-// ---- the view exports' queries ----
-
-const searchField = z.string(MSG.reportLists.searchTooLong).trim().max(100, MSG.reportLists.searchTooLong).optional().describe("a worker's name or Emp ID, or part of it");
-
-export const attendanceViewQuery = z.object({
-  q: searchField,
-  days: choiceOf(DAYS_FILTERS, { invalid: MSG.reportLists.daysInvalid }).optional().describe('with: workers with days in the month; without: workers with none'),
-  sort: sortParam(ATTENDANCE_SORT),
-});
-
-export const wagesViewQuery = attendanceViewQuery.extend({ sort: sortParam(WAGES_SORT) });
-
-export const payrollViewQuery = z.object({
-  q: searchField,
-  show: choiceOf(PAYROLL_SHOWS, { invalid: MSG.reportLists.showInvalid }).optional().describe('epf / noEpf: EPF deducted or not; esi / noEsi; deductions: other deductions; flagged'),
-  sort: sortParam(PAYROLL_SORT),
-});
 
 /** The filters' names in an exported file's title row (the files are in English, as the others). */
 export const DAYS_FILTER_TITLES: Record<DaysFilter, string> = { with: 'With days', without: 'Without days' };

@@ -11,7 +11,7 @@ import {
   reopenBody,
   slipsQuery,
 } from '../schemas/payroll.js';
-import { payrollViewQuery } from '../report-views.js';
+import { payrollViewQuery } from '../schemas/report-views.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED, idParams, idempotencyKeyHeaders, successMsg } from './envelopes.js';

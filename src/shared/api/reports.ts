@@ -1,5 +1,5 @@
 import { attendanceResponse, reportQuery, summaryResponse, wagesResponse } from '../schemas/reports.js';
-import { attendanceViewQuery, wagesViewQuery } from '../report-views.js';
+import { attendanceViewQuery, wagesViewQuery } from '../schemas/report-views.js';
 import { API } from './addresses.js';
 import { defineRoute } from './contract.js';
 import { errorResponses, GUARDED } from './envelopes.js';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { BILL_PASSED, BILL_STATUSES } from '../../../shared/bills.js';
 import { errorText } from '../../api/error-text.js';
-import { BILL_SORT_KEYS, type Bill, type BillValues } from '../../../shared/schemas/bills.js';
+import type { BILL_SORT_KEYS as SCHEMA_SORT_KEYS, Bill, BillValues } from '../../../shared/schemas/bills.js';
 import { moneyPaise } from '../../../shared/money.js';
 import { PAYROLL_REASON_MAX } from '../../../shared/limits.js';
 import { billRules, rulesOr } from '../../forms/form-rules.js';
@@ -29,6 +29,9 @@ import { CATEGORY_TABS, tabFromParam } from '../../components/category-tabs.js';
 import { netAmountText, summarizeBills } from './bill-summary.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { AppModal } from '../../components/app-modal.js';
+
+/** The schema's sort keys, checked against it by type: a value import of the schemas would load zod (the `forms` file) before the first screen. */
+const BILL_SORT_KEYS: typeof SCHEMA_SORT_KEYS = ['month', 'billvalue', 'penalty', 'netamount', 'status'];
 
 interface Draft {
   status: string;

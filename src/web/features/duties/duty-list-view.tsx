@@ -1,6 +1,6 @@
 import { Group, Table, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DUTY_SORT_KEYS, type DutySortKey } from '../../../shared/schemas/duties.js';
+import type { DUTY_SORT_KEYS as SCHEMA_SORT_KEYS, DutySortKey } from '../../../shared/schemas/duties.js';
 import type { SortOrder } from '../../../shared/list-view.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
@@ -10,6 +10,9 @@ import { useAddressParams } from '../../forms/use-address-params.js';
 import { useMessages } from '../../i18n/messages.js';
 import { useSupervisors } from './api.js';
 import type { DutyListView } from './keys.js';
+
+/** The schema's sort keys, checked against it by type: a value import of the schemas would load zod (the `forms` file) on the duty screens' first screen. */
+const DUTY_SORT_KEYS: typeof SCHEMA_SORT_KEYS = ['trainno', 'completedDay', 'createdAt', 'coaches', 'crew', 'shortfall', 'supervisor'];
 
 /** The office boards' tab of every work type (?work=all); the server is asked without `work`. */
 export const ALL_WORK = 'all';

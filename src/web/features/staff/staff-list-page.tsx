@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SKILLS, type Skill } from '../../../shared/payroll.js';
-import { WORKER_SORT_KEYS, type Worker, type WorkerCounts, type WorkerSortKey } from '../../../shared/schemas/staff.js';
+import type { WORKER_SORT_KEYS as SCHEMA_SORT_KEYS, Worker, WorkerCounts, WorkerSortKey } from '../../../shared/schemas/staff.js';
 import { DESIGNATIONS, STAFF_STATUSES, type Designation, type StaffStatus } from '../../../shared/staff.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../shared/work-types.js';
 import { errorText } from '../../api/error-text.js';
@@ -24,6 +24,9 @@ import { BulkSelectionBar, SelectPageTh, SelectTd } from './bulk-change-dialog.j
 import { useStaffSelection } from './use-staff-selection.js';
 import { useStaffLabels } from './staff-options.js';
 import { StaffStatusBadge } from './staff-status-badge.js';
+
+/** The schema's sort keys, checked against it by type: a value import of the schemas would load zod (the `forms` file) before the first screen. */
+const WORKER_SORT_KEYS: typeof SCHEMA_SORT_KEYS = ['name', 'empid', 'phone', 'status', 'designation', 'work', 'wage', 'joined'];
 
 /** Every work type at once (?work=all, issue 28); no ?work is SPEC's first tab, MCC. */
 const ALL_WORK = 'all';
