@@ -3,7 +3,6 @@
  * src/web/api/call.ts saves a blob through an object URL and a link's click, which jsdom
  * cannot follow. Each caught file is its name and its bytes, read as the browser has them.
  */
-import * as XLSX from '@e965/xlsx';
 import { vi } from 'vitest';
 
 export interface CaughtFile {
@@ -39,16 +38,4 @@ export function catchDownloads(): { files: CaughtFile[]; next: () => Promise<Cau
   };
 }
 
-/** The first sheet of an .xlsx as rows of cells (number formats kept: cellNF). */
-export function sheetCells(bytes: Buffer): XLSX.CellObject[][] {
-  const book = XLSX.read(bytes, { type: 'buffer', cellNF: true });
-  const ws = book.Sheets[book.SheetNames[0]!]!;
-  const range = XLSX.utils.decode_range(ws['!ref']!);
-  const rows: XLSX.CellObject[][] = [];
-  for (let r = range.s.r; r <= range.e.r; r++) {
-    const row: XLSX.CellObject[] = [];
-    for (let c = range.s.c; c <= range.e.c; c++) row.push(ws[XLSX.utils.encode_cell({ r, c })] ?? ({ t: 'z' } as XLSX.CellObject));
-    rows.push(row);
-  }
-  return rows;
-}
+export { sheetCells } from '../xlsx-cells.js';

@@ -8,7 +8,7 @@ import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { bill, buildStaff, buildUser, duty, sessionToken, type BuiltUser, newSessionToken } from '../../../../test/helpers/factories.js';
 import { createTestApp, MemoryMailer, type TestApp } from '../../../../test/helpers/test-app.js';
-import * as XLSX from '@e965/xlsx';
+import { sheetCells } from '../../../../test/xlsx-cells.js';
 
 const mailer = new MemoryMailer();
 let t: TestApp;
@@ -253,19 +253,6 @@ describe('audit trail', () => {
   });
 });
 
-/** The first sheet of an exported .xlsx, as rows of cells (title row, header row, rows…). */
-function sheetRows(body: Buffer): XLSX.CellObject[][] {
-  const book = XLSX.read(body, { type: 'buffer', cellNF: true });
-  const ws = book.Sheets[book.SheetNames[0]!]!;
-  const range = XLSX.utils.decode_range(ws['!ref']!);
-  const rows: XLSX.CellObject[][] = [];
-  for (let r = range.s.r; r <= range.e.r; r++) {
-    const row: XLSX.CellObject[] = [];
-    for (let c = range.s.c; c <= range.e.c; c++) row.push(ws[XLSX.utils.encode_cell({ r, c })] ?? ({ t: 'z' } as XLSX.CellObject));
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe('office lists (issue 28): accounts and the audit trail', () => {
   it('sorts the accounts by a column either way, keeps the filters, and refuses an unknown column (400)', async () => {
@@ -291,14 +278,14 @@ describe('office lists (issue 28): accounts and the audit trail', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(/Accounts_\d{4}-\d{2}-\d{2}\.xlsx/);
-    const rows = sheetRows(response.rawPayload);
+    const rows = sheetCells(response.rawPayload);
     expect(rows[0]![0]!.v).toBe(`${MSG.officeLists.accountsTitle} — ${MSG.fields.search}: sort`);
     expect(rows[1]!.map((cell) => cell.v)).toEqual([MSG.columnName, 'E-mail', 'Phone', 'Role', 'Work type', 'Staff record', 'Status', 'Last sign-in', 'Created']);
     expect(rows.slice(2).map((row) => row[0]!.v)).toEqual(['Zara Sort', 'Aaron Sort']);
     expect(rows[2]!.slice(1, 7).map((cell) => cell.v)).toEqual(['aaa.sort@example.com', undefined, 'Supervisor', 'BIO TOILET', undefined, 'Enabled']);
     expect(rows[2]![8]).toMatchObject({ t: 'n' });
     // every account, past the list's page size, and nothing stored as a secret
-    const all = sheetRows((await api('GET', '/admin/accounts/export', adminToken)).rawPayload);
+    const all = sheetCells((await api('GET', '/admin/accounts/export', adminToken)).rawPayload);
     const total = (await api('GET', '/admin/accounts?limit=1', adminToken)).json().total;
     expect(all.length - 2).toBe(total);
     const [stored] = await t.deps.db.select().from(users).where(eq(users.email, 'aaa.sort@example.com'));
@@ -329,7 +316,7 @@ describe('office lists (issue 28): accounts and the audit trail', () => {
     const response = await api('GET', `/admin/audit/export?entity=account&q=${encodeURIComponent('trail person')}`, adminToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/Audit_\d{4}-\d{2}-\d{2}\.xlsx/);
-    const rows = sheetRows(response.rawPayload);
+    const rows = sheetCells(response.rawPayload);
     expect(rows[0]![0]!.v).toContain(MSG.officeLists.auditTitle);
     expect(rows[0]![0]!.v).toContain('Record type: account');
     expect(rows[1]!.map((cell) => cell.v)).toEqual(['Time', 'By', 'Action', 'Record type', 'Record', 'Before', 'After']);
@@ -341,7 +328,7 @@ describe('office lists (issue 28): accounts and the audit trail', () => {
     expect(entry[6]!.v).toContain('email: trail.person@example.com');
     expect(String(entry[6]!.v)).not.toContain('{');
     // the whole trail, not a page of it
-    const everything = sheetRows((await api('GET', '/admin/audit/export', adminToken)).rawPayload);
+    const everything = sheetCells((await api('GET', '/admin/audit/export', adminToken)).rawPayload);
     const listed = (await api('GET', '/admin/audit?limit=200', adminToken)).json().entries.length;
     expect(everything.length - 2).toBe(listed);
   });
