@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 
 /** A form field by the start of its label (Mantine adds ' *' to a required one). */
 export function field(label: string): HTMLInputElement {
@@ -13,4 +13,17 @@ export function field(label: string): HTMLInputElement {
 export function errorOf(label: string): string | null {
   const input = field(label);
   return (input.id && document.getElementById(`${input.id}-error`)?.textContent) || null;
+}
+
+/**
+ * The message under a field once the form has shown one: a form checks with rules it may
+ * still be loading when the user submits, so the message can come a moment after the click.
+ */
+export async function findErrorOf(label: string): Promise<string> {
+  let message: string | null = null;
+  await waitFor(() => {
+    message = errorOf(label);
+    if (!message) throw new Error(`no message under ${label}`);
+  });
+  return message as unknown as string;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../shared/roles.js';
-import { errorOf, field } from '../../../../test/web/fields.js';
+import { errorOf, field, findErrorOf } from '../../../../test/web/fields.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -17,6 +17,7 @@ describe('Add Supervisor (admin/addsupervisors)', () => {
     const submit = await screen.findByRole('button', { name: 'Add Supervisor' });
 
     await user.click(submit);
+    expect(await findErrorOf('Supervisor Name')).toBe('Please fill all fields');
     // SPEC §5: name, aadhar, phone, password, confirmPassword required ('Please fill all fields'); the form marks wage too
     for (const label of ['Supervisor Name', 'Phone Number', 'Password', 'Confirm Password', 'Aadhar Number', 'Wage Per Day']) {
       expect(errorOf(label), label).toBe('Please fill all fields');
@@ -33,14 +34,14 @@ describe('Add Supervisor (admin/addsupervisors)', () => {
     await user.type(field('Wage Per Day'), '750');
     await user.click(submit);
     // SPEC §5: phone and aadhar are required too
-    expect(errorOf('Phone Number')).toBe('Please fill all fields');
+    expect(await findErrorOf('Phone Number')).toBe('Please fill all fields');
 
     await user.type(field('Phone Number'), '98765abc4321'); // letters are not taken
     expect(field('Phone Number').value).toBe('987654321');
     await user.type(field('Aadhar Number'), '12345678901');
     await user.click(submit);
 
-    expect(errorOf('Phone Number')).toBe('Phone number must be 10 digits');
+    await waitFor(() => expect(errorOf('Phone Number')).toBe('Phone number must be 10 digits'));
     expect(errorOf('Aadhar Number')).toBe('Aadhar number must be 12 digits');
     expect(errorOf('Confirm Password')).toBe('Passwords do not match');
     expect(errorOf('Supervisor Name')).toBeNull();
@@ -65,6 +66,6 @@ describe('Add Supervisor (admin/addsupervisors)', () => {
     const { user } = renderApp('/dashboard/admin/addsupervisors');
     await user.type(await screen.findByLabelText(/^Supervisor Email/), 'ravi-at-example');
     await user.click(screen.getByRole('button', { name: 'Add Supervisor' }));
-    expect(errorOf('Supervisor Email')).toBe('Enter a valid email address');
+    expect(await findErrorOf('Supervisor Email')).toBe('Enter a valid email address');
   });
 });

@@ -7,7 +7,7 @@ import { ROLE } from '../../../shared/roles.js';
 import { DEFAULT_APP_TZ, monthInZone } from '../../../shared/time.js';
 import { auditLog, bills, contractPeriods, contractTerms } from '../../../server/db/schema.js';
 import { formatMoney } from '../../i18n/format.js';
-import { errorOf, field } from '../../../../test/web/fields.js';
+import { field, findErrorOf } from '../../../../test/web/fields.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -49,7 +49,7 @@ describe('Contract terms (admin/contracts)', () => {
     // the server's own rules name a missing rate under its field
     await user.type(field('Penalty per missing worker (₹)'), '100');
     await user.click(screen.getByRole('button', { name: 'Save terms' }));
-    expect(errorOf('Rate per coach (₹)')).toBe(MSG.settingMoneyInvalid(MSG.billFields.rate, 1_000_000));
+    expect(await findErrorOf('Rate per coach (₹)')).toBe(MSG.settingMoneyInvalid(MSG.billFields.rate, 1_000_000));
     expect(screen.getByRole('alert').textContent).toBe(MSG.fieldsNeedAttention);
     expect(await api.deps.db.select().from(contractTerms)).toEqual([]);
 

@@ -5,7 +5,7 @@ import { monthLabel } from '../../../shared/months.js';
 import { ROLE } from '../../../shared/roles.js';
 import { DEFAULT_APP_TZ, monthInZone } from '../../../shared/time.js';
 import { holidays, payrollSettings, payrolls } from '../../../server/db/schema.js';
-import { errorOf, field } from '../../../../test/web/fields.js';
+import { errorOf, field, findErrorOf } from '../../../../test/web/fields.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 let api: TestApp;
@@ -30,7 +30,7 @@ describe('Payroll settings (admin/payroll-settings)', () => {
     await user.type(field('EPS rate'), '120');
     await user.clear(field('Minimum wage, skilled'));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(errorOf('EPS rate')).toBe(MSG.rateInvalid('EPS rate'));
+    expect(await findErrorOf('EPS rate')).toBe(MSG.rateInvalid('EPS rate'));
     expect(errorOf('Minimum wage, skilled')).toBe(MSG.settingMoneyInvalid('Minimum wage, skilled', 1_000_000));
     expect(screen.getByRole('alert').textContent).toBe(MSG.fieldsNeedAttention);
 
@@ -67,7 +67,7 @@ describe('Holidays (admin/holidays)', () => {
     expect(await screen.findByText(`No holidays in ${year} yet.`)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(errorOf('Holiday date')).toBe(MSG.fieldRequired('Holiday date'));
+    expect(await findErrorOf('Holiday date')).toBe(MSG.fieldRequired('Holiday date'));
     expect(errorOf('Holiday name')).toBe(MSG.fieldRequired('Holiday name'));
 
     fireEvent.change(field('Holiday date'), { target: { value: `${year}-10-02` } });

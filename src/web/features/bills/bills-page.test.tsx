@@ -7,7 +7,7 @@ import { auditLog } from '../../../server/db/schema.js';
 import { formatMoney } from '../../i18n/format.js';
 import { bill, newSessionToken } from '../../../../test/helpers/factories.js';
 import { billDuties, billFromDuties, saveTerms } from '../../../../test/web/bill-seed.js';
-import { errorOf, field } from '../../../../test/web/fields.js';
+import { field, findErrorOf } from '../../../../test/web/fields.js';
 import { viewport } from '../../../../test/web/setup.js';
 import { catchDownloads, sheetCells } from '../../../../test/web/downloads.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
@@ -120,7 +120,7 @@ describe('A bill made from the duties (issue 27)', () => {
     await user.click(within(row()).getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Why change a figure computed from the duties?' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(errorOf('Reason')).toBe(MSG.billDraft.reasonRequired);
+    expect(await findErrorOf('Reason')).toBe(MSG.billDraft.reasonRequired);
     expect(await storedBill('pftr', '2026-07')).toMatchObject({ penalty: 150, netamount: 8850 });
 
     await user.type(field('Reason'), 'The railway deducted 250 more for a late start');

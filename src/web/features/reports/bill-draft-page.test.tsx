@@ -10,7 +10,7 @@ import { setLanguage } from '../../i18n/i18n.js';
 import { newSessionToken } from '../../../../test/helpers/factories.js';
 import { billDuties, billFromDuties, readDraft, saveTerms } from '../../../../test/web/bill-seed.js';
 import { completedDuties, dayOf, finaliseMonth, payrollWorker, readPayroll } from '../../../../test/web/payroll-seed.js';
-import { errorOf, field } from '../../../../test/web/fields.js';
+import { field, findErrorOf } from '../../../../test/web/fields.js';
 import { renderApp, signIn, startApi, type TestApp } from '../../../../test/web/render-app.js';
 
 /**
@@ -81,7 +81,7 @@ describe('Bill from duties (manager/bills/draft)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a penalty to the bill of November 2026' });
     await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '250');
     await user.click(within(dialog).getByRole('button', { name: 'Add penalty' }));
-    expect(errorOf('Reason')).toBe(MSG.payroll.reasonRequired);
+    expect(await findErrorOf('Reason')).toBe(MSG.payroll.reasonRequired);
     await user.type(field('Reason'), 'Railway inspection of 12 November: two coaches not cleaned');
     await user.click(within(dialog).getByRole('button', { name: 'Add penalty' }));
     expect(await screen.findByText(MSG.billDraft.penaltyAdded)).toBeTruthy();
