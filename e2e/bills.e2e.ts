@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
@@ -96,7 +97,18 @@ test('a manager makes last month\'s bill from its duties, with an inspection pen
   expect(short).toContain(20);
   expect(short).toContain(100);
 
+  // its printed cover page: a portrait A4 sheet with the net amount, and nothing of the app around it
+  await page.goto(`/dashboard/manager/bills/print/cover?work=mcc&month=${lastMonth}`);
+  await expect(page.locator('section h1')).toBeVisible();
+  const cover = await page.pdf({ preferCSSPageSize: true });
+  const [width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', ['-'], { input: cover }).toString())!.slice(1).map(Number);
+  expect(width).toBeLessThan(height!);
+  const coverText = execFileSync('pdftotext', ['-layout', '-', '-'], { input: cover }).toString();
+  expect(coverText).toContain('34,400');
+  expect(coverText).not.toContain(MSG.logout);
+
   // Bill Details lists it, made from the duties; the dashboard counts it
+  await page.goto('/dashboard/manager/bills/draft?work=mcc&month=' + lastMonth);
   await page.getByRole('link', { name: 'Back to Bill Details' }).click();
   const row = page.getByRole('row', { name: new RegExp(monthLabel(lastMonth)) });
   await expect(row.getByText('From duties')).toBeVisible();

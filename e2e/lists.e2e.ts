@@ -157,16 +157,37 @@ test.describe('a printed list', () => {
     const pages = text.split('\f').filter((sheet) => sheet.trim() !== '');
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((sheet, index) => {
-      // the header row (sort buttons print their column names) and the page number on every sheet
-      expect(sheet).toMatch(/Name\s+Emp ID\s+Phone/);
-      expect(sheet).toContain(`${index + 1} / ${pages.length}`);
+      // the header row (the sortable columns' names as text) and the page number on every sheet
+      for (const column of ['Name', 'Emp ID', 'Phone', 'Aadhar', 'Designation', 'Status']) expect(sheet).toContain(column);
+      // pdftotext may close up the margin box's small type ("1/4")
+      expect(sheet).toMatch(new RegExp(`\\b${index + 1} ?/ ?${pages.length}\\b`));
     });
     // one table: the page's 50 workers, each once, in name order, and the view named once
-    const printed = [...text.matchAll(/Laundry Worker (\d\d)/g)].map((match) => Number(match[1]));
+    const printed = [...text.matchAll(/EMP000(\d\d)/g)].map((match) => Number(match[1]));
     expect(printed).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
     expect(text.match(new RegExp(MSG.allStaffMembers, 'g'))).toHaveLength(1);
+    // every column fits the sheet, the last one too, its status whole
+    expect(text.match(/ACTIVE/g)).toHaveLength(50);
     // no menu, buttons or pagination
     for (const screenOnly of [MSG.logout, MSG.lists.export, MSG.lists.print, MSG.addWorker]) expect(text).not.toContain(screenOnly);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+  test('the attendance grid prints on landscape A4 sheets, and the staff list after it on portrait again', async () => {
+    const { context, page, errors } = await openPage(browser, app);
+    await seedSession(context, app, manager);
+    await page.goto('/dashboard/manager/attendance?work=laundry');
+    await expect(page.getByRole('cell', { name: /Laundry Worker 01/ }).first()).toBeVisible({ timeout: 30_000 });
+    const size = (pdf: Buffer) => /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', ['-'], { input: pdf }).toString())!.slice(1).map(Number);
+    const grid = await page.pdf({ preferCSSPageSize: true });
+    const [width, height] = size(grid);
+    expect(width).toBeGreaterThan(height!);
+    expect(execFileSync('pdftotext', ['-layout', '-', '-'], { input: grid }).toString()).toContain('Laundry Worker 01');
+    // the app's own navigation to another list: the wide page's size leaves with it
+    await page.getByRole('link', { name: 'Staff Details' }).first().click();
+    await expect(page.getByRole('heading', { name: MSG.allStaffMembers })).toBeVisible();
+    const [listWidth, listHeight] = size(await page.pdf({ preferCSSPageSize: true }));
+    expect(listWidth).toBeLessThan(listHeight!);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Download, Page } from '@playwright/test';
@@ -132,6 +133,16 @@ test('a manager fixes a below-minimum wage, finalises the month, downloads its f
   expect(hindi.text).toContain(new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(kavitha.net));
   // Suresh's is in Malayalam
   expect(pages.find((slip) => slip.text.includes(SURESH))!.text).toContain('ശമ്പള');
+
+  // the printed register: landscape A4 sheets holding the workers, and nothing else of the page
+  await page.goto(`/dashboard/manager/payroll/register?work=laundry&month=${lastMonth}`);
+  await expect(page.getByRole('cell', { name: KAVITHA }).first()).toBeVisible();
+  const printed = await page.pdf({ preferCSSPageSize: true });
+  const [width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts \(A4\)/.exec(execFileSync('pdfinfo', ['-'], { input: printed }).toString())!.slice(1).map(Number);
+  expect(width).toBeGreaterThan(height!);
+  const registerText = execFileSync('pdftotext', ['-layout', '-', '-'], { input: printed }).toString();
+  expect(registerText).toContain(KAVITHA);
+  expect(registerText).not.toContain(MSG.logout);
 
   // the month is locked: a day mark is refused with the reason
   const refused = await fetch(`${app.baseUrl}/api/v1/attendance/marks`, {

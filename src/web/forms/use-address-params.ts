@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useRef } from 'react';
+import { UNSAFE_DataRouterContext as DataRouterContext, useLocation, useSearchParams } from 'react-router';
 
 /**
  * Filters, search and page kept in the address (?q=&page=…), so a reload, a link from
@@ -19,7 +19,16 @@ export function useAddressParams() {
     rendered.current = params;
     latest.current = params;
   }
+  const { pathname } = useLocation();
+  const dataRouter = useContext(DataRouterContext);
   const update = (changes: Record<string, string | null>) => {
+    // A link tapped while its page's code loads leaves this page on screen meanwhile: a
+    // write that comes late (a search settling after its pause) would start a navigation
+    // of its own, back here, and cancel the one the user asked for. The router's state is
+    // read directly because the hook's (useNavigation) is rendered as a transition, after
+    // the timer that writes.
+    const pending = dataRouter?.router.state.navigation;
+    if (pending && pending.state !== 'idle' && pending.location.pathname !== pathname) return;
     const next = new URLSearchParams(latest.current);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === '') next.delete(key);

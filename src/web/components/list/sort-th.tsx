@@ -22,8 +22,8 @@ export function useSortParam<K extends string>(keys: readonly K[], resetKeys: re
 }
 
 /**
- * A column heading that sorts the list: a button inside the header cell (so it prints as the
- * column's name), with aria-sort on the cell telling which way the list is sorted by it.
+ * A column heading that sorts the list: a button inside the header cell, and on paper the
+ * column's name as plain text, with aria-sort on the cell telling which way the list is sorted by it.
  */
 export function SortTh<K extends string>({
   sortKey,
@@ -47,6 +47,10 @@ export function SortTh<K extends string>({
         <span>{children}</span>
         <SortArrow direction={direction} />
       </UnstyledButton>
+      {/* on paper the name alone: Chromium leaves a button out of the header row it repeats on each sheet */}
+      <span className={classes.printedName} aria-hidden>
+        {children}
+      </span>
     </Table.Th>
   );
 }

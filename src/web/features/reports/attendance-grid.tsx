@@ -11,6 +11,7 @@ import { useMessages } from '../../i18n/messages.js';
 import { ActionsMenu } from '../../components/lazy-floating.js';
 import { DayMarksDialog, MARK_CHOICES, useMarkDays } from '../../components/day-marks.js';
 import classes from './report-grid.module.css';
+import { LandscapePages } from '../../components/print/landscape-pages.js';
 
 const codeClass: Record<AttendanceCode, string | undefined> = {
   A: classes.codeA,
@@ -139,6 +140,7 @@ export function AttendanceGrid({
 
   return (
     <>
+    <LandscapePages />
     {mark.isError && (
       <Alert color="red" variant="light" role="alert" mb="sm">
         {errorText(mark.error, 'somethingWentWrong')}

@@ -13,6 +13,7 @@ import { useMonthDeductions, usePayroll, type Payroll } from './payroll-api.js';
 import { payrollMonth } from './payroll-display.js';
 import { reportSearch, useCurrentMonth, useReportParams } from './report-params.js';
 import classes from './payroll-register.module.css';
+import { LandscapePages } from '../../components/print/landscape-pages.js';
 
 /** A day's code as the register prints it: absent and days to come are left blank. */
 const printedCode = (code: string) => (code === 'A' || code === '-' ? '' : code);
@@ -79,6 +80,7 @@ function RegisterSheet({ payroll, title }: { payroll: Payroll; title: string }) 
   return (
     // the sheet scrolls sideways on screen: focusable, so a keyboard can scroll it (axe scrollable-region-focusable)
     <section className={classes.sheet} aria-label={title} tabIndex={0}>
+      <LandscapePages margin="8mm" />
       {draft && (
         <div className={classes.watermark} aria-hidden>
           {t('payroll.print.draftMark')}
