@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LIST_EXPORT_MAX_ROWS, type ListCell, type ListColumn, type ListSheet, type SortOrder } from '../../../shared/list-view.js';
 import { MSG } from '../../../shared/messages.js';
 import { moneyPaise } from '../../../shared/money.js';
@@ -224,7 +224,8 @@ export function filterConditions(view: Pick<WorkerView, 'status' | 'designation'
   if (view.skill) conditions.push(eq(staff.skill, view.skill));
   if (view.q) {
     const pattern = `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(staff.name, pattern), ilike(staff.phone, pattern), ilike(staff.empId, pattern))!);
+    // the name, phone and Emp ID in lower case, kept in one column (schema: searchText)
+    conditions.push(sql`${staff.searchText} like lower(${pattern})`);
   }
   return conditions;
 }
@@ -260,32 +261,16 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
   const conditions = viewConditions(viewer, filters);
   if (!conditions) return { workers: [], total: 0 };
   const where = conditions.length ? and(...conditions) : undefined;
-  // Flags a worker already on a live duty in the crew suggestions (not forbidden). The few
-  // hundred live duties' crews are gathered once (partial index on live duties, then the
-  // crew by duty), not looked up per worker through years of assignments.
-  const liveCrew = db.$with('live_crew').as(
-    db
-      .selectDistinctOn([dutyWorkers.staffId], {
-        staffId: dutyWorkers.staffId,
-        liveDuty: sql<string>`coalesce(${duties.trainNo}, upper(${duties.work}))`.as('live_duty'),
-      })
-      .from(duties)
-      .innerJoin(dutyWorkers, eq(dutyWorkers.dutyId, duties.id))
-      .where(eq(duties.status, 'processing'))
-      .orderBy(dutyWorkers.staffId, desc(duties.createdAt)),
-  );
   const rows = await db
-    .with(liveCrew)
     .select({
       staff,
       userId: users.id,
       userRole: users.role,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      liveDuty: liveCrew.liveDuty,
+      liveDuty: liveDutyOf(staff.id),
     })
     .from(staff)
     .leftJoin(users, eq(users.staffId, staff.id))
-    .leftJoin(liveCrew, eq(liveCrew.staffId, staff.id))
     .where(where)
     .orderBy(...viewOrder(filters.sort))
     .limit(filters.limit)
@@ -298,6 +283,22 @@ export async function listWorkers(db: Database, viewer: AccountRow, filters: Wor
     ),
     total: rows[0]?.total ?? 0,
   };
+}
+
+/**
+ * The live duty a worker is on, the newest if several (the crew list flags them; not
+ * forbidden), or null: a probe of the worker's live rows (duty_workers_live_idx) in the
+ * list's own query, made for the rows the page returns, not the crews of every live duty
+ * nor years of assignments. One query per list: each round trip to the database costs the
+ * server more than this probe.
+ */
+function liveDutyOf(staffId: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(
+    select coalesce(${duties.trainNo}, upper(${duties.work})) from ${dutyWorkers}
+    inner join ${duties} on ${duties.id} = ${dutyWorkers.dutyId}
+    where ${dutyWorkers.staffId} = ${staffId} and ${dutyWorkers.completedDay} is null and ${duties.status} = 'processing'
+    order by ${duties.createdAt} desc limit 1
+  )`;
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "staff" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || chr(1) || phone || chr(1) || emp_id)) STORED;--> statement-breakpoint
+CREATE INDEX "duty_workers_live_idx" ON "duty_workers" USING btree ("staff_id") WHERE "duty_workers"."completed_day" is null;
