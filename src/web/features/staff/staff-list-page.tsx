@@ -213,8 +213,9 @@ export default function StaffListPage() {
       <StatusCounts counts={counts.data} />
       <BulkSelectionBar selection={selection} total={total} />
       <Paper withBorder radius="lg" visibleFrom="sm" className="print-table">
-        <Table.ScrollContainer minWidth={1040}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={query.isFetching}>
+        {/* eleven columns within a 1280 px screen beside the menu, Edit included, without scrolling sideways */}
+        <Table.ScrollContainer minWidth={940}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 <SelectPageTh selection={selection} workers={workers} />
@@ -231,7 +232,7 @@ export default function StaffListPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
-            {total > 0 ? <TotalsRow lead={1} cells={[total, null, null, null, null, null, null, status ? null : countsText(counts.data, labels.status)]} /> : null}
+            {total > 0 ? <TotalsRow lead={1} cells={[total, null, null, null, null, null, null, status ? null : <CountsByStatus counts={counts.data} />]} /> : null}
           </Table>
         </Table.ScrollContainer>
       </Paper>
@@ -256,6 +257,21 @@ export default function StaffListPage() {
 function countsText(counts: WorkerCounts | undefined, statusLabel: (status: string) => string): string | null {
   if (!counts) return null;
   return STAFF_STATUSES.map((status) => `${statusLabel(status)} ${counts.counts[status]}`).join(' · ');
+}
+
+/** The counts by status in the Status column's total: one status to a line, each kept whole. */
+function CountsByStatus({ counts }: { counts: WorkerCounts | undefined }) {
+  const labels = useStaffLabels();
+  if (!counts) return null;
+  return (
+    <>
+      {STAFF_STATUSES.map((status) => (
+        <Text key={status} size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {labels.status(status)} {counts.counts[status]}
+        </Text>
+      ))}
+    </>
+  );
 }
 
 /** The view's counts by status (its status filter left out) and their total, on the list itself. */
