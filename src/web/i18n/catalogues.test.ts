@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // the whole English catalogue as the app registers it: the public site's part and the rest
 import './english.js';
 import { i18next } from './i18n.js';
+import { catalogueLeaves, type CatalogueTree } from '../../../test/helpers/catalogue-leaves.js';
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
 import untranslated from './locales/untranslated.json' with { type: 'json' };
@@ -11,17 +12,6 @@ import sitePart from './locales/en.json?site';
 import restPart from './locales/en.json?rest';
 import { SITE_SECTIONS } from '../../../vite.catalogues.js';
 
-type Tree = { [key: string]: string | Tree };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value, path)) out.set(p, v);
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 /** Plural forms are per language (Hindi and Malayalam have one/other, as English). */
@@ -61,7 +51,7 @@ const BILL_SCREEN_CODES = ['EPF', 'ESI', 'EPFO', 'ESIC', 'xlsx'];
 const allowedLatin = (key: string): readonly string[] | undefined =>
   key.startsWith('payroll.') ? PAYROLL_SCREEN_CODES : key.startsWith('billDraft.') ? BILL_SCREEN_CODES : LATIN_ALLOWED[key];
 
-const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
+const english = catalogueLeaves(i18next.getResourceBundle('en', 'translation') as CatalogueTree);
 
 /**
  * Latin words a translated message keeps, per `messages.` key (any other Latin word there is
@@ -122,10 +112,10 @@ const LATIN_KEPT: Record<string, string[]> = {
 const SCRIPTS = { hi: /[\u0900-\u097F]/, ml: /[\u0D00-\u0D7F]/ };
 
 describe.each([
-  ['hi', hi as Tree],
-  ['ml', ml as Tree],
+  ['hi', hi as CatalogueTree],
+  ['ml', ml as CatalogueTree],
 ] as const)('the %s catalogue', (code, catalogue) => {
-  const translated = leaves(catalogue);
+  const translated = catalogueLeaves(catalogue);
 
   it('has every English text but the ones listed as not translated yet, and nothing English lacks', () => {
     const englishKeys = new Set([...english.keys()].map(base));

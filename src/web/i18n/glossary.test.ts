@@ -2,23 +2,13 @@ import { describe, expect, it } from 'vitest';
 // the whole English catalogue as the app registers it: en.json and src/shared/messages.ts (MSG)
 import './english.js';
 import { i18next } from './i18n.js';
+import { catalogueLeaves, type CatalogueTree } from '../../../test/helpers/catalogue-leaves.js';
 import hi from './locales/hi.json' with { type: 'json' };
 import ml from './locales/ml.json' with { type: 'json' };
 import { GLOSSARY, hasWordStarting, type GlossaryTerm } from './glossary.js';
 
-type Tree = { [key: string]: string | Tree };
 
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value, path)) out.set(p, v);
-  }
-  return out;
-}
-
-const english = leaves(i18next.getResourceBundle('en', 'translation') as Tree);
+const english = catalogueLeaves(i18next.getResourceBundle('en', 'translation') as CatalogueTree);
 /** A plural form's English: the form itself, else the key's other form. */
 const englishOf = (key: string) => english.get(key) ?? english.get(key.replace(/_(zero|one|two|few|many|other)$/, '_other')) ?? english.get(key.replace(/_\w+$/, ''));
 /** The English without its placeholders ({{work}} is a value, not a word of the text). */
@@ -57,10 +47,10 @@ describe('the glossary (glossary.ts)', () => {
 });
 
 describe.each([
-  ['hi', hi as Tree],
-  ['ml', ml as Tree],
+  ['hi', hi as CatalogueTree],
+  ['ml', ml as CatalogueTree],
 ] as const)('the %s catalogue against the glossary', (code, catalogue) => {
-  const translated = leaves(catalogue);
+  const translated = catalogueLeaves(catalogue);
 
   it("uses the glossary's word wherever the English names a concept", () => {
     const wrong = [...translated].flatMap(([key, text]) =>
