@@ -5,6 +5,7 @@ import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
 import type { Database } from './db/connect.js';
 import { HttpError } from './http-error.js';
+import { JsonText } from './json-text.js';
 import { computeAnswer } from './response-cache.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
 import { withMessageCode } from '../shared/api/envelopes.js';
@@ -25,8 +26,8 @@ export type ContractRequest<C extends RouteContract> = FastifyRequest<{
 }>;
 
 /**
- * A handler answers the contract's success body (a read may instead send its own answer
- * through reply). `db` is what it reads and writes with: for a write, the request's one
+ * A handler answers the contract's success body, or (a read) that body as JSON the database
+ * wrote (JsonText), or sends its own answer through reply. `db` is what it reads and writes with: for a write, the request's one
  * transaction (see serve()), else the database. `prepared` is what the route's `prepare`
  * answered, before the transaction opened.
  */
@@ -35,7 +36,7 @@ export type ContractHandler<C extends RouteContract, P = undefined> = (
   reply: FastifyReply,
   db: Database,
   prepared: P,
-) => Promise<SuccessBody<C> | FastifyReply | void>;
+) => Promise<SuccessBody<C> | JsonText<SuccessBody<C>> | FastifyReply | void>;
 
 export type ServerOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'preValidation' | 'bodyLimit' | 'config'>;
 
@@ -113,9 +114,9 @@ async function inOneTransaction<C extends RouteContract, P>(
   handler: ContractHandler<C, P>,
   prepared: P,
   changesKeptAnswers: boolean,
-): Promise<SuccessBody<C> | void> {
+): Promise<SuccessBody<C> | JsonText<SuccessBody<C>> | void> {
   const server = request.server;
-  let answer: SuccessBody<C> | FastifyReply | void;
+  let answer: SuccessBody<C> | JsonText<SuccessBody<C>> | FastifyReply | void;
   try {
     answer = await server.db.transaction(async (tx) => {
       (reply as { send: unknown }).send = sendInsideTransaction;
@@ -130,7 +131,7 @@ async function inOneTransaction<C extends RouteContract, P>(
     throw error;
   }
   if (changesKeptAnswers) await server.dataChanged();
-  return answer as SuccessBody<C> | void;
+  return answer as SuccessBody<C> | JsonText<SuccessBody<C>> | void;
 }
 
 /**
@@ -139,6 +140,13 @@ async function inOneTransaction<C extends RouteContract, P>(
  */
 export function viewerScope(user: { role: number; work: string | null }): string {
   return user.role === ROLE.supervisor ? `${user.role}:${user.work ?? ''}` : String(user.role);
+}
+
+/** A handler's answer as Fastify sends it: JSON the database wrote goes out as it is (reply.send leaves a JSON text alone). */
+function sendable(reply: FastifyReply, answer: unknown): unknown {
+  if (!(answer instanceof JsonText)) return answer;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return answer.text;
 }
 
 /** The query as a key: its parsed values, in a fixed order. */
@@ -236,6 +244,6 @@ export function serve<C extends RouteContract, P = undefined>(
     method: contract.method,
     url: fastifyPath(contract.path),
     schema: fastifySchema(contract) as never,
-    handler: (cached ?? run) as never,
+    handler: (cached ?? (async (request: ContractRequest<C>, reply: FastifyReply) => sendable(reply, await run(request, reply)))) as never,
   });
 }

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from './db/connect.js';
+import { JsonText } from './json-text.js';
 
 /** The channel every instance hears about data changes on (announceChange). */
 const DATA_CHANNEL = 'dutyroll_data';
@@ -408,5 +409,6 @@ export async function computeAnswer(reply: FastifyReply, run: () => Promise<unkn
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (!before.has(name) && typeof value === 'string') headers[name] = value;
   }
-  return { body: Buffer.from(reply.serialize(result) as string), headers };
+  // JSON the database wrote (json-text.ts) is the body as it is
+  return { body: Buffer.from(result instanceof JsonText ? result.text : (reply.serialize(result) as string)), headers };
 }

@@ -70,7 +70,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
       const result = await createWorker(db, actorOf(request), request.body, today());
       if (!result.created) return { success: false as const, msg: MSG.alreadyRegistered };
       reply.status(201);
-      return { success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker, 'full') };
+      return { success: true as const, msg: MSG.workerAdded, worker: presentWorker(result.worker) };
     });
 
     // a supervisor's answer is their own work type's crew; a manager's and an admin's the same
@@ -107,7 +107,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, updateWorkerRoute, { onRequest: managers }, async (request, _reply, db) => {
       const row = await updateWorker(db, request.user!, request.params.id, request.body, today());
-      return { success: true as const, msg: MSG.workerUpdated, worker: presentWorker(row, 'full') };
+      return { success: true as const, msg: MSG.workerUpdated, worker: presentWorker(row) };
     });
 
     // the upload is read and its sheet parsed before the transaction opens: only the

@@ -1,8 +1,13 @@
+import { eq, inArray, like } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
+import { listWorkers as listWorkersContract } from '../../../shared/api/staff.js';
+import { listMasksAccountOf } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
-import { newSessionToken, workerPayload } from '../../../../test/helpers/factories.js';
+import { maskAadhar, maskAccountNumber } from '../../../shared/staff.js';
+import { duties, dutyWorkers, staff, users } from '../../db/schema.js';
+import { buildUser, newSessionToken, sessionToken, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
 /** The staff list's view, counts by status and export (issue 28, staff list). */
@@ -175,5 +180,160 @@ describe('GET /worker/export', () => {
     expect(rows[1]).toEqual(['Name', 'Emp ID', 'Work type', 'Designation', 'Status', 'Phone']);
     expect(rows.slice(2, -1).map((row) => row[0])).toEqual([`${tag} Bina`, `${tag} chitra`]);
     expect(cellsOf(rows).some((cell) => cell.includes(bina.aadhar.slice(-4)))).toBe(false);
+  });
+});
+
+/**
+ * The staff list's pages are JSON the database writes (workerJson, decision 0040). Here a
+ * second, plain implementation reads the same records into objects and presents them as
+ * the list's two views are defined (SPEC §3 names; the Aadhaar masked; the account number
+ * masked for a manager reading a manager's or an admin's record; a supervisor's crew view
+ * without private fields), and every page must equal it, field for field, and meet the
+ * route's contract.
+ */
+
+const TAG = 'Jsonview';
+const viewers: Record<'manager' | 'admin' | 'supervisor', string> = { manager: '', admin: '', supervisor: '' };
+
+type Row = typeof staff.$inferSelect;
+
+describe('GET /worker/get-workers: the page the database writes equals the plain presentation', () => {
+  beforeAll(async () => {
+    const db = t.deps.db;
+    const manager = await buildUser(db, { role: ROLE.manager });
+    const admin = await buildUser(db, { role: ROLE.admin });
+    const supervisor = await buildUser(db, { role: ROLE.supervisor, work: 'mcc' });
+    viewers.manager = await sessionToken(t, manager);
+    viewers.admin = await sessionToken(t, admin);
+    viewers.supervisor = await sessionToken(t, supervisor);
+    const base = { phone: '9000012345', designation: 'Cleaning Staff', work: 'mcc' };
+    // the odd values a register holds: account numbers with spaces (a no-break space too),
+    // short, blank or absent; a wage in paise, none; days and no days; every status
+    const records: Array<Partial<typeof staff.$inferInsert>> = [
+      { name: `${TAG} Anil`, acNumber: '0001 2345 6789', wage: '650.50', dob: '1990-02-28', joined: '2024-03-01', gender: 'M', skill: 'skilled', language: 'ml', category: 'General' },
+      { name: `${TAG} Bina`, acNumber: '12\u00a034', wage: '700', uanNo: '100200300400', esiNo: '3100200300', bank: 'State Bank', branch: 'Ernakulam', ifscCode: 'SBIN0000001' },
+      { name: `${TAG} Chitra`, acNumber: '   ', wage: null, status: 'On Leave', onLeaveFrom: '2026-11-02', pfMember: false, esiMember: false },
+      { name: `${TAG} Dev`, acNumber: null, wage: '1234567.89', status: 'Resigned', leftOn: '2026-10-31', work: 'bio', guardianName: 'Ravi "Ravi" Dev' },
+      { name: `${TAG} Esha (manager)`, acNumber: '987654321098', wage: '900.05' },
+      { name: `${TAG} Faiz (admin)`, acNumber: 'AC-77', wage: '0.10' },
+      { name: `${TAG} Gopal (supervisor)`, acNumber: '55556666', wage: '812.40' },
+    ];
+    const inserted = await db
+      .insert(staff)
+      .values(records.map((record, n) => ({ ...base, aadhar: uniqueAadhar(), empId: `JV${String(n).padStart(4, '0')}`, ...record }) as typeof staff.$inferInsert))
+      .returning();
+    const byName = (part: string) => inserted.find((row) => row.name.includes(part))!;
+    // linked accounts: the account number of a manager's and an admin's record is masked for
+    // managers (the odd account numbers are managers' records, so their masks are compared)
+    for (const name of ['Anil', 'Bina', 'Chitra', 'Dev', 'Esha']) {
+      await db.update(users).set({ staffId: byName(name).id }).where(eq(users.id, (await buildUser(db, { role: ROLE.manager })).id));
+    }
+    await db.update(users).set({ staffId: byName('Faiz').id }).where(eq(users.id, (await buildUser(db, { role: ROLE.admin })).id));
+    await db.update(users).set({ staffId: byName('Gopal').id }).where(eq(users.id, supervisor.id));
+    // Anil is on a live duty (the crew list flags it); Bina's duty is completed
+    const [live] = await db.insert(duties).values({ work: 'mcc', trainNo: '16301', supervisorId: supervisor.id }).returning();
+    const [done] = await db
+      .insert(duties)
+      .values({ work: 'mcc', trainNo: '16302', status: 'completed', completedAt: new Date(), completedDay: '2026-11-20', supervisorId: supervisor.id })
+      .returning();
+    await db.insert(dutyWorkers).values([
+      { dutyId: live!.id, staffId: byName('Anil').id },
+      { dutyId: done!.id, staffId: byName('Bina').id, completedDay: '2026-11-20' },
+    ]);
+  });
+
+  /** The plain implementation: the records read into objects and presented as the list's views define them. */
+  async function expectedPage(viewerRole: number, names: string[]): Promise<Array<Record<string, unknown>>> {
+    const db = t.deps.db;
+    const rows = await db.select({ staff, userId: users.id, userRole: users.role }).from(staff).leftJoin(users, eq(users.staffId, staff.id)).where(like(staff.name, `${TAG}%`));
+    const live = await db
+      .select({ staffId: dutyWorkers.staffId, trainNo: duties.trainNo })
+      .from(dutyWorkers)
+      .innerJoin(duties, eq(duties.id, dutyWorkers.dutyId))
+      .where(inArray(duties.status, ['processing']));
+    const liveOf = (id: string) => live.find((row) => row.staffId === id)?.trainNo ?? null;
+    const present = ({ staff: row, userId, userRole }: { staff: Row; userId: string | null; userRole: number | null }) => {
+      const times = { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+      if (viewerRole === ROLE.supervisor) {
+        return { _id: row.id, name: row.name, phone: row.phone, empid: row.empId, designation: row.designation, work: row.work, status: row.status, liveDuty: liveOf(row.id), userId, ...times };
+      }
+      return {
+        _id: row.id,
+        name: row.name,
+        phone: row.phone,
+        aadhar: maskAadhar(row.aadhar),
+        empid: row.empId,
+        designation: row.designation,
+        category: row.category,
+        work: row.work,
+        wage: row.wage === null ? null : Number(row.wage),
+        bank: row.bank,
+        branch: row.branch,
+        ifsccode: row.ifscCode,
+        acnumber: listMasksAccountOf(viewerRole, userRole) ? maskAccountNumber(row.acNumber) : row.acNumber,
+        uanno: row.uanNo,
+        esino: row.esiNo,
+        status: row.status,
+        dob: row.dob,
+        gender: row.gender,
+        guardianName: row.guardianName,
+        joined: row.joined,
+        skill: row.skill,
+        language: row.language,
+        pfMember: row.pfMember,
+        esiMember: row.esiMember,
+        onLeaveFrom: row.onLeaveFrom,
+        leftOn: row.leftOn,
+        userId,
+        liveDuty: liveOf(row.id),
+        ...times,
+      };
+    };
+    return names.map((name) => present(rows.find((row) => row.staff.name === name)!));
+  }
+
+  async function page(token: string, query: string) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/worker/get-workers?${query}`, headers: { authorization: token } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(response.body) as Array<Record<string, unknown>>;
+    // the route's contract, which the database's JSON is not checked against on each answer
+    expect(listWorkersContract.responses[200].safeParse(body).success).toBe(true);
+    return { body, total: Number(response.headers['x-total-count']) };
+  }
+
+  it.each([
+    ['manager', ROLE.manager],
+    ['admin', ROLE.admin],
+  ] as const)('for %s: every field, masks included, in the list order', async (who, role) => {
+    const { body, total } = await page(viewers[who], `q=${TAG}&sort=name`);
+    expect(total).toBe(7);
+    expect(body).toEqual(await expectedPage(role, body.map((worker) => worker.name as string)));
+    expect(body.map((worker) => worker.name)).toEqual([...body.map((worker) => worker.name as string)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const account = (part: string) => body.find((worker) => (worker.name as string).includes(part))!.acnumber;
+    // the masks as a person reads them, beside the comparison
+    expect(body[0]!.aadhar).toMatch(/^XXXX XXXX \d{4}$/);
+    expect(account('Esha')).toBe(role === ROLE.admin ? '987654321098' : 'XXXXXXXX1098');
+    expect(account('Gopal')).toBe('55556666');
+    expect(body.find((worker) => (worker.name as string).includes('Dev'))!.wage).toBe(1234567.89);
+  });
+
+  it("for a supervisor: the crew view of their own work type, with the live duty's train", async () => {
+    const { body, total } = await page(viewers.supervisor, `q=${TAG}`);
+    expect(total).toBe(6);
+    expect(body).toEqual(await expectedPage(ROLE.supervisor, body.map((worker) => worker.name as string)));
+    expect(body.find((worker) => (worker.name as string).includes('Anil'))!.liveDuty).toBe('16301');
+    expect(body.every((worker) => !('aadhar' in worker) && !('acnumber' in worker) && !('wage' in worker))).toBe(true);
+  });
+
+  it('pages by limit and offset with the count of the whole view; a page past the end is empty', async () => {
+    const first = await page(viewers.manager, `q=${TAG}&sort=-wage&limit=3`);
+    const second = await page(viewers.manager, `q=${TAG}&sort=-wage&limit=3&offset=3`);
+    expect(first.total).toBe(7);
+    expect([...first.body, ...second.body].map((worker) => worker.wage)).toEqual([1234567.89, 900.05, 812.4, 700, 650.5, 0.1]);
+    const past = await page(viewers.manager, `q=${TAG}&offset=50`);
+    expect(past.body).toEqual([]);
+    const none = await page(viewers.manager, 'q=nobody-has-this-name');
+    expect(none).toEqual({ body: [], total: 0 });
   });
 });
