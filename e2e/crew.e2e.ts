@@ -94,7 +94,7 @@ test.describe('crew entry in a few taps', () => {
     await call('POST', '/mcctrain/create-mcctrain', managerToken, { ...base, trainno: '16002', workers: [mohan] });
     const earlier = [done._id];
 
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
     await signIn(page);
     // the service worker that opens the app without network (the last part)

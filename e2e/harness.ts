@@ -165,15 +165,18 @@ export const PHONE = { width: 360, height: 740 } as const;
 /**
  * A fresh browser context (own storage, so own session) and page. Console errors and
  * failed page loads are collected so a journey can assert the app ran cleanly (CSP
- * violations show up there).
+ * violations show up there). The service worker is blocked unless the journey is about it
+ * (`serviceWorkers: 'allow'`: the PWA, offline and crew journeys): installing it fetches
+ * every precached file in each new context, which cost each of the other journeys' contexts
+ * about half a second of a shared 2-core machine and tells them nothing.
  */
 export async function openPage(
   browser: Browser,
   app: RunningApp,
   viewport: { width: number; height: number } = DESKTOP,
-  options: { timezoneId?: string } = {},
+  options: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'en-IN', ...options });
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport, locale: 'en-IN', serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

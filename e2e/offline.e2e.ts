@@ -172,7 +172,7 @@ async function offline(context: BrowserContext, page: Page): Promise<void> {
 
 test.describe('offline writes', () => {
   test('two duties added and one completed offline, kept through a closed page, arrive once when the network returns', async () => {
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await context.clock.install(); // time flows as usual; fastForward() ends an undo window at once
     await signIn(page);
     await serviceWorkerReady(page);
@@ -253,7 +253,7 @@ test.describe('offline writes', () => {
       })
     ).duty;
 
-    const { context, page } = await openPage(browser, app, PHONE);
+    const { context, page } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await context.clock.install();
     await signIn(page);
     const card = page.getByRole('article', { name: 'Train 16310' });
@@ -288,7 +288,7 @@ test.describe('offline writes', () => {
   });
 
   test('the same add sent twice with one Idempotency-Key makes one duty', async () => {
-    const { context, page } = await openPage(browser, app, PHONE);
+    const { context, page } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await signIn(page);
     const workerId = workerIds.get('Anil Kumar')!;
     const answers = await page.evaluate(async (worker) => {
@@ -324,7 +324,7 @@ test.describe('a phone shared by two supervisors', () => {
     await createWorker('Kiran Raj');
     await call('POST', '/mcctrain/create-mcctrain', managerToken, { work: 'acca', trainno: '16400', totalcoach: '6', suppliedBedsheet: '20', supervisor: aId, workers: [seededCrew] });
 
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await signIn(page, sharedA);
     await serviceWorkerReady(page);
     await page.getByRole('article', { name: 'Train 16400' }).waitFor();

@@ -241,7 +241,7 @@ test.describe('home page motion', () => {
   });
 
   test('under prefers-reduced-motion nothing moves by itself and the counters show their values', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: PHONE, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: PHONE, reducedMotion: 'reduce', serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.clock.install();
     await openAndSettle(page, '/', new RegExp(profile.name));

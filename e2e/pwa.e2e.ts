@@ -60,7 +60,7 @@ function pngSize(data: Buffer): string {
 
 test.describe('installable app', () => {
   test('links a valid manifest with the company name, standalone display and icons that load at their sizes', async () => {
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -102,7 +102,7 @@ test.describe('installable app', () => {
   });
 
   test('answers a missing chunk with 404, not the page, so a stale tab cannot run HTML as code', async () => {
-    const { context, page } = await openPage(browser, app, PHONE);
+    const { context, page } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await page.goto('/');
     await workerControls(page);
     for (const url of ['/assets/nope.js', '/assets/index-0ld0ld00.css', '/old-icon.png']) {
@@ -150,7 +150,7 @@ test.describe('installable app', () => {
 
 test.describe('without network, after one online visit', () => {
   test("the supervisor's home and Add Duty open from the phone, signed in, and nothing of the API is cached", async () => {
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await signIn(page);
     await workerControls(page);
     // only the precache may answer, as on a first visit whose files came before the worker
@@ -204,7 +204,7 @@ test.describe('without network, after one online visit', () => {
   });
 
   test('a session the server refuses is never kept open from memory', async () => {
-    const { context, page } = await openPage(browser, app, PHONE);
+    const { context, page } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await signIn(page);
     await workerControls(page);
     const token = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { token: string }).token);
@@ -218,7 +218,7 @@ test.describe('without network, after one online visit', () => {
 
 test.describe('a new release', () => {
   test('waits behind a "new version" prompt; Reload switches this tab to it', async () => {
-    const { context, page, errors } = await openPage(browser, app, PHONE);
+    const { context, page, errors } = await openPage(browser, app, PHONE, { serviceWorkers: 'allow' });
     await signIn(page);
     await workerControls(page);
 
