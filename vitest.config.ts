@@ -59,7 +59,10 @@ const BUILD_TESTS = ['test/chunks-build.test.ts', 'test/pwa-build.test.ts'];
  *   against the real API on in-memory PGlite (test/web/render-app.tsx, decision 0025).
  * - `build`: BUILD_TESTS, on one build of the web app its global setup makes (≈ 25 s).
  * Two files run at once: Vitest's default on a 2-core machine is one (cores − 1), which left
- * a core idle while a file waited on its database or its build (decision 0034).
+ * a core idle while a file waited on its database or its build (decision 0034). `unit` and
+ * `db` files share their worker's process (isolate: false; decision 0041): the component
+ * tests do not, as several of them change what a module holds (the loaded catalogues, a
+ * module made to fail to load).
  * Coverage (--coverage) reports the web app's lines; `unit` and `web` are what reach them.
  */
 export default defineConfig({
@@ -78,6 +81,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...DATABASE_TESTS, ...BUILD_TESTS],
           setupFiles: ['test/unit-setup.ts'],
+          // one process per worker for all its files (no module graph loaded per file): decision 0041
+          isolate: false,
         },
       },
       {
@@ -86,6 +91,9 @@ export default defineConfig({
           name: 'db',
           include: DATABASE_TESTS,
           globalSetup: ['test/global-setup.ts'],
+          // each file opens its own app and database in beforeAll; sharing the process (its
+          // modules and the compiled PGlite) among a worker's files took 237 s to 150 s (decision 0041)
+          isolate: false,
         },
       },
       {
