@@ -27,8 +27,8 @@ export type ContractRequest<C extends RouteContract> = FastifyRequest<{
 
 /**
  * A handler answers the contract's success body, or (a read) that body as JSON the database
- * wrote (JsonText), or sends its own answer through reply. `db` is what it reads and writes with: for a write, the request's one
- * transaction (see serve()), else the database. `prepared` is what the route's `prepare`
+ * wrote (JsonText), or sends its own answer through reply. `db` is what it reads and writes
+ * with: for a write, the request's one transaction (see serve()), else the database. `prepared` is what the route's `prepare`
  * answered, before the transaction opened.
  */
 export type ContractHandler<C extends RouteContract, P = undefined> = (

@@ -16,12 +16,17 @@ export const DOB_YEAR_MIN = 1900;
 /** Indian IFSC: 4 letters (bank), a zero, 6 letters or digits (branch). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
+/** What a masked Aadhaar number shows before its last four digits (the staff list's SQL writes it too). */
+export const AADHAR_MASK = 'XXXX XXXX ';
+/** What a masked bank account number shows before its last four characters (the staff list's SQL writes it too). */
+export const ACCOUNT_MASK = 'XXXXXXXX';
+
 /** Shows only the last four digits of an Aadhaar number: XXXX XXXX 1234. */
 export function maskAadhar(aadhar: string | null | undefined): string {
   if (!aadhar) return '';
   const digits = aadhar.replace(/\D/g, '');
   if (digits.length < 4) return 'XXXX';
-  return `XXXX XXXX ${digits.slice(-4)}`;
+  return `${AADHAR_MASK}${digits.slice(-4)}`;
 }
 
 /** Shows only the last four characters of a bank account number: XXXXXXXX1234 (empty stays empty). */
@@ -29,5 +34,5 @@ export function maskAccountNumber(account: string | null | undefined): string | 
   if (account === null || account === undefined) return null;
   const plain = account.replace(/\s/g, '');
   if (plain === '') return account;
-  return `XXXXXXXX${plain.length > 4 ? plain.slice(-4) : ''}`;
+  return `${ACCOUNT_MASK}${plain.length > 4 ? plain.slice(-4) : ''}`;
 }

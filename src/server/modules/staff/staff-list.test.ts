@@ -5,8 +5,9 @@ import { MSG } from '../../../shared/messages.js';
 import { listWorkers as listWorkersContract } from '../../../shared/api/staff.js';
 import { listMasksAccountOf } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
-import { maskAadhar, maskAccountNumber } from '../../../shared/staff.js';
+import { maskAadhar } from '../../../shared/staff.js';
 import { duties, dutyWorkers, staff, users } from '../../db/schema.js';
+import { presentWorker } from './staff.service.js';
 import { buildUser, newSessionToken, sessionToken, uniqueAadhar, workerPayload } from '../../../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
 
@@ -252,42 +253,13 @@ describe('GET /worker/get-workers: the page the database writes equals the plain
       .innerJoin(duties, eq(duties.id, dutyWorkers.dutyId))
       .where(inArray(duties.status, ['processing']));
     const liveOf = (id: string) => live.find((row) => row.staffId === id)?.trainNo ?? null;
+    // the full record as the edit form reads it (presentWorker, read from objects), then the
+    // list's masks and the crew view's fields as the shared rules define them
     const present = ({ staff: row, userId, userRole }: { staff: Row; userId: string | null; userRole: number | null }) => {
-      const times = { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-      if (viewerRole === ROLE.supervisor) {
-        return { _id: row.id, name: row.name, phone: row.phone, empid: row.empId, designation: row.designation, work: row.work, status: row.status, liveDuty: liveOf(row.id), userId, ...times };
-      }
-      return {
-        _id: row.id,
-        name: row.name,
-        phone: row.phone,
-        aadhar: maskAadhar(row.aadhar),
-        empid: row.empId,
-        designation: row.designation,
-        category: row.category,
-        work: row.work,
-        wage: row.wage === null ? null : Number(row.wage),
-        bank: row.bank,
-        branch: row.branch,
-        ifsccode: row.ifscCode,
-        acnumber: listMasksAccountOf(viewerRole, userRole) ? maskAccountNumber(row.acNumber) : row.acNumber,
-        uanno: row.uanNo,
-        esino: row.esiNo,
-        status: row.status,
-        dob: row.dob,
-        gender: row.gender,
-        guardianName: row.guardianName,
-        joined: row.joined,
-        skill: row.skill,
-        language: row.language,
-        pfMember: row.pfMember,
-        esiMember: row.esiMember,
-        onLeaveFrom: row.onLeaveFrom,
-        leftOn: row.leftOn,
-        userId,
-        liveDuty: liveOf(row.id),
-        ...times,
-      };
+      const full = { ...presentWorker({ ...row, userId }, listMasksAccountOf(viewerRole, userRole)), aadhar: maskAadhar(row.aadhar), liveDuty: liveOf(row.id) };
+      if (viewerRole !== ROLE.supervisor) return full;
+      const { _id, name, phone, empid, designation, work, status, liveDuty, createdAt, updatedAt } = full;
+      return { _id, name, phone, empid, designation, work, status, liveDuty, userId, createdAt, updatedAt };
     };
     return names.map((name) => present(rows.find((row) => row.staff.name === name)!));
   }

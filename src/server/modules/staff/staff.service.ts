@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LIST_EXPORT_MAX_ROWS, type ListCell, type ListColumn, type ListSheet, type SortOrder } from '../../../shared/list-view.js';
 import { MSG } from '../../../shared/messages.js';
 import { moneyPaise } from '../../../shared/money.js';
-import { ROLE } from '../../../shared/roles.js';
+import { ROLE, ROLE_NAMES, type Role } from '../../../shared/roles.js';
 import type { StaffInput, SupervisorListItem, Worker, WorkerCounts, WorkerSortKey } from '../../../shared/schemas/staff.js';
-import { maskAadhar, maskAccountNumber, STAFF_STATUS, STAFF_STATUSES, type StaffStatus } from '../../../shared/staff.js';
-import { isOwnRecord, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/permissions.js';
+import { AADHAR_MASK, ACCOUNT_MASK, maskAadhar, maskAccountNumber, STAFF_STATUS, STAFF_STATUSES, type StaffStatus } from '../../../shared/staff.js';
+import { isOwnRecord, listMasksAccountOf, mayChangeStaffOf, ownRecordRefusal, type StaffEditor } from '../../../shared/permissions.js';
 import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../shared/work-types.js';
 import { rowsOf, type Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
@@ -241,12 +241,15 @@ function isoInstant(column: AnyColumn): SQL {
  */
 const JS_WHITESPACE = '[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 
+/** Every account role, as numbers (ROLE_NAMES' order). */
+const ROLES = ROLE_NAMES.map((_, role) => role as Role);
+
 /**
- * A staff record as the list shows it, built by the database (presentWorker's 'list' and
- * 'crew' views, SPEC §3 field names): the crew view (a supervisor choosing a crew) has no
- * Aadhaar, bank, UAN, ESI or wage; the list view masks the Aadhaar (always twelve digits:
- * staff_aadhar_check) as maskAadhar does, and the bank account number as maskAccountNumber
- * does where listMasksAccountOf says so for the reader's role.
+ * A staff record as the list shows it, built by the database (SPEC §3 field names): the crew
+ * view (a supervisor choosing a crew) has no Aadhaar, bank, UAN, ESI or wage; the list view
+ * masks the Aadhaar as maskAadhar does (the column always holds twelve digits:
+ * staff_aadhar_check), and the bank account number as maskAccountNumber does on the records
+ * whose account's role listMasksAccountOf names for this reader.
  */
 function workerJson(viewerRole: number): SQL {
   const common = sql`'_id', ${staff.id}, 'name', ${staff.name}, 'phone', ${staff.phone}`;
@@ -256,11 +259,12 @@ function workerJson(viewerRole: number): SQL {
       'status', ${staff.status}, 'liveDuty', ${liveDutyOf(staff.id)}, 'userId', ${users.id}, ${times})`;
   }
   const plain = sql`regexp_replace(${staff.acNumber}, ${JS_WHITESPACE}, '', 'g')`;
-  const maskedAccount = sql`case when ${staff.acNumber} is null then null when ${plain} = '' then ${staff.acNumber} else 'XXXXXXXX' || case when length(${plain}) > 4 then right(${plain}, 4) else '' end end`;
-  // listMasksAccountOf: not for an admin; for a record whose account's role is the reader's or above
-  const account =
-    viewerRole === ROLE.admin ? sql`${staff.acNumber}` : sql`case when ${users.role} >= ${sql.raw(String(viewerRole))} then ${maskedAccount} else ${staff.acNumber} end`;
-  return sql`json_build_object(${common}, 'aadhar', 'XXXX XXXX ' || right(${staff.aadhar}, 4), 'empid', ${staff.empId},
+  const maskedAccount = sql`case when ${staff.acNumber} is null then null when ${plain} = '' then ${staff.acNumber}
+    else ${ACCOUNT_MASK} || case when length(${plain}) > 4 then right(${plain}, 4) else '' end end`;
+  // the roles whose records' account numbers this reader reads masked, from the one rule
+  const maskedRoles = ROLES.filter((role) => listMasksAccountOf(viewerRole, role));
+  const account = maskedRoles.length ? sql`case when ${inArray(users.role, maskedRoles)} then ${maskedAccount} else ${staff.acNumber} end` : sql`${staff.acNumber}`;
+  return sql`json_build_object(${common}, 'aadhar', ${AADHAR_MASK} || right(${staff.aadhar}, 4), 'empid', ${staff.empId},
     'designation', ${staff.designation}, 'category', ${staff.category}, 'work', ${staff.work}, 'wage', ${staff.wage}::float8,
     'bank', ${staff.bank}, 'branch', ${staff.branch}, 'ifsccode', ${staff.ifscCode}, 'acnumber', ${account}, 'uanno', ${staff.uanNo},
     'esino', ${staff.esiNo}, 'status', ${staff.status}, 'dob', ${staff.dob}, 'gender', ${staff.gender}, 'guardianName', ${staff.guardianName},
