@@ -59,7 +59,9 @@ import { measureChatStreams } from './chat-streams.js';
 import { seedLargeData, type SeedResult } from './seed.js';
 import { describeBillDraft, setBenchTerms, timeBillDraft } from './bill-draft.js';
 import { burstScenario, login, scenarios, type ScenarioContext } from './scenarios.js';
-import { startBenchServer, type Account } from './server.js';
+import { startBenchServer, startSecondInstance, type Account } from './server.js';
+import { describeDay, measureDay, officeSessions, registerPhones } from './day.js';
+import { compareLists, judgeComparison, uncachedLists } from './uncached.js';
 import { staffWorkbook, uploadStaff } from './staff.js';
 import { describeCompletedExport, timeCompletedExport } from './duty-lists.js';
 import { BILL_DRAFT_TARGET, chosenBy, COMPLETED_EXPORT_TARGET, formatPercent, judgeTarget, judgeTime, PAYROLL_TARGET, PAYROLL_WORKERS, percentOf, SLIP_WORKERS, SLIPS_TARGET } from './targets.js';
@@ -237,7 +239,7 @@ try {
   for (const row of rows) row['% readyz'] = Math.round(percentOf(row['req/s'], baselineReqPerSec) * 10) / 10;
 
   const targetLines = scenarios
-    .flatMap((scenario) => [scenario.target, scenario.listTarget].filter((target) => target !== undefined).map((target) => ({ scenario, target })))
+    .flatMap((scenario) => [scenario.target, scenario.listTarget, scenario.scaleTarget].filter((target) => target !== undefined).map((target) => ({ scenario, target })))
     .map(({ scenario, target }) => {
       const conns = scenario.connections ?? connections;
       const found = measured.get(`${scenario.name}|${conns}`);
@@ -254,6 +256,53 @@ try {
   }
   for (const [refusal, count] of pool.refusals) notes.push(`refused write (${count}×): ${refusal}`);
   notes.push(...ranShort);
+
+  // issue 29, item 2: each list computed on every request (a second instance with
+  // RESPONSE_CACHE_MB=0) against the same list kept (this server), in alternating windows
+  const scaleLines: string[] = [];
+  if (chosen('without the cache')) {
+    if (server.kind !== 'postgres') {
+      scaleLines.push('not run  without the cache: the lists (a second instance needs PostgreSQL)');
+    } else {
+      const second = await startSecondInstance(server, { RESPONSE_CACHE_MB: '0' }, nodeArgs);
+      try {
+        const loadBefore = os.loadavg()[0]!.toFixed(2);
+        const compared = await compareLists(server.baseUrl, second.baseUrl, managerToken, uncachedLists(seeded.busyMonth), Math.max(2, duration / 2));
+        scaleLines.push(...compared.map(judgeComparison));
+        notes.push(`without the cache: ${compared.length} lists, two rounds of ${Math.max(2, duration / 2)} s windows each side (load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after)`);
+      } finally {
+        await second.stop();
+      }
+    }
+  }
+
+  // issue 29, items 1 and 4: a day of many people with think time; on PostgreSQL ten times
+  // the contractor's day, on the embedded database 500 people
+  const dayName = onPostgres ? 'ten times the day' : 'embedded database, 500 people';
+  if (chosen(dayName)) {
+    const day = onPostgres
+      ? { phones: 100, office: 200, officeThinkMs: [1000, 2000] as [number, number], writesPerSecond: 50, phoneThinkMs: undefined, maxReadP95: 100, maxWriteP95: 200 }
+      : { phones: 20, office: 380, officeThinkMs: [2000, 5000] as [number, number], writesPerSecond: 10, phoneThinkMs: [2000, 5000] as [number, number], maxReadP95: 250, maxWriteP95: 400 };
+    const phones = await registerPhones(server.baseUrl, managerToken, day.phones, 'day');
+    const officeTokens = await officeSessions(server.baseUrl, manager, day.office);
+    const loadBefore = os.loadavg()[0]!.toFixed(2);
+    const seconds = Number(process.env.BENCH_DAY_SECONDS || 60);
+    const result = await measureDay(
+      { baseUrl: server.baseUrl, managerToken, month: seeded.busyMonth, seconds, warmUpSeconds: 10, office: day.office, officeThinkMs: day.officeThinkMs, phones, writesPerSecond: day.writesPerSecond, phoneThinkMs: day.phoneThinkMs },
+      officeTokens,
+    );
+    const label = `${dayName}: ${phones.length} phones, ${day.office} office users, ${day.writesPerSecond} writes/s`;
+    notes.push(`${describeDay(label, result)} (load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after)`);
+    const failed = [...result.failures.values()].reduce((sum, count) => sum + count, 0);
+    const readMet = result.reads.p95Ms < day.maxReadP95;
+    const writeMet = result.writes.p95Ms < day.maxWriteP95;
+    const met = readMet && writeMet && failed === 0;
+    scaleLines.push(
+      `${(met ? 'met' : 'missed').padEnd(7)}  ${label}: read p95 ${result.reads.p95Ms} ms (target < ${day.maxReadP95} ms${readMet ? '' : ', missed'}), ` +
+        `write p95 ${result.writes.p95Ms} ms (target < ${day.maxWriteP95} ms${writeMet ? '' : ', missed'}), ` +
+        `${failed === 0 ? 'every answer 2xx' : `${failed} answers not 2xx (${result.unavailable} × 503), missed`}`,
+    );
+  }
 
   // issue 24: a burst of 100 back-to-back connections, every answer within the wait bound + 1 s
   const burstLines: string[] = [];
@@ -362,7 +411,7 @@ try {
       `${nodeArgs.length ? `, server node ${nodeArgs.join(' ')}` : ''}`,
   );
   console.table(rows);
-  console.log(`Targets of issues 16, 24 and 28 (ratios to GET /readyz's ${baselineReqPerSec} req/s in this run):`);
+  console.log(`Targets of issues 16, 24, 28 and 29 (ratios to GET /readyz's ${baselineReqPerSec} req/s in this run):`);
   // on the embedded database every query waits for the one connection, /readyz's too: no caution there
   if (onPostgres && healthz && baselineReqPerSec < 0.2 * healthz['req/s']) {
     console.log(
@@ -371,6 +420,8 @@ try {
     );
   }
   for (const judged of targetLines) console.log(`  ${judged.line}`);
+  if (scaleLines.length) console.log('Targets of issue 29 (ten times the day, the lists without the cache, the embedded database for 500 people):');
+  for (const line of scaleLines) console.log(`  ${line}`);
   if (burstLines.length) console.log("Targets of issue 24 (a burst; on the embedded database the turn queue's bound, on PostgreSQL the pool's):");
   for (const line of burstLines) console.log(`  ${line}`);
   for (const line of aroundTargets) console.log(`  ${line}`);

@@ -40,6 +40,8 @@ export interface Scenario {
   target?: Target;
   /** what issue 28 (the office lists' search and sort) asks of this scenario, judged as `target` is */
   listTarget?: Target;
+  /** what issue 29 (ten times the day) asks of this scenario, judged as `target` is */
+  scaleTarget?: Target;
   options(context: ScenarioContext): Promise<Partial<autocannon.Options>>;
   /**
    * Measures around the run what req/s does not show (the server's memory): called after
@@ -347,6 +349,7 @@ export const scenarios: Scenario[] = [
       // the twelve seeded supervisors in turn, each adding a duty of their work type with six of its workers
       name: "POST /mcctrain/create-mcctrain (supervisors' phones, 6 workers)",
       connections,
+      ...(connections === 20 ? { scaleTarget: { label: 'add a duty with 6 workers (issue 29)', minReqPerSec: 400, maxP95Ms: 100 } } : {}),
       async options({ writers, pool }) {
         const list = await writers();
         return {
@@ -373,6 +376,7 @@ export const scenarios: Scenario[] = [
       // run stops early, and says so, if the duties prepared for it run out
       name: 'PUT /mcctrain/update-mcctrain/{id} (mark completed)',
       connections,
+      ...(connections === 20 ? { scaleTarget: { label: 'mark completed (issue 29)', minReqPerSec: 400, maxP95Ms: 100 } } : {}),
       async options({ baseUrl, writers, pool, duration }) {
         const list = await writers();
         // enough duties for the scenario: twice what adding them manages in its duration

@@ -16,6 +16,8 @@ export interface BenchServer<T = void> {
   prepared: T | undefined;
   /** with a kept database: when it was seeded, if this run reused it */
   reusedFrom?: Date;
+  /** the server's environment, to start a second instance on the same data (startInstance) */
+  env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,54 @@ export interface BenchServerOptions {
    * `key` names what was loaded: a kept database with another key is loaded afresh.
    */
   keep?: { name: string; key: string };
+}
+
+/**
+ * Starts one app process (dist/server/main.js) with `env` on `port` and waits until /readyz
+ * answers; throws if it exits or is not ready within 60 s.
+ */
+async function startInstance(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], port: number): Promise<{ child: ChildProcess; exited: Promise<unknown> }> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not become ready in 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, exited };
+}
+
+/**
+ * A second app process on a running bench server's database (PostgreSQL only: the embedded
+ * database allows one process), with `extraEnv` over the server's environment, e.g.
+ * RESPONSE_CACHE_MB=0. stop() sends SIGTERM and waits for it to exit.
+ */
+export async function startSecondInstance(
+  server: Pick<BenchServer<unknown>, 'env' | 'kind'>,
+  extraEnv: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
+  if (server.kind !== 'postgres') throw new Error('bench: a second instance needs PostgreSQL');
+  const port = await freePort();
+  const { child, exited } = await startInstance({ ...server.env, ...extraEnv }, nodeArgs, port);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -118,6 +168,7 @@ export async function startBenchServer<T = void>(
   let reusedFrom: Date | undefined;
   let loaded = false;
   let child: ChildProcess | undefined;
+  let env: NodeJS.ProcessEnv = {};
   let exited: Promise<unknown> = Promise.resolve();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -161,7 +212,7 @@ export async function startBenchServer<T = void>(
         await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
       };
     }
-    const env = { ...baseEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
+    env = { ...baseEnv, DATABASE_URL: databaseUrl, PORT: String(port) };
 
     if (!loaded) {
       createAccounts(accounts, env);
@@ -169,20 +220,9 @@ export async function startBenchServer<T = void>(
       if (beforeStart) prepared = await beforeStart({ databaseUrl: databaseUrl || undefined, dataDir });
     }
 
-    child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const started = child;
-    exited = new Promise((resolve) => started.once('exit', resolve));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (started.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const instance = await startInstance(env, options.nodeArgs, port);
+    child = instance.child;
+    exited = instance.exited;
   } catch (error) {
     // a failed start leaves no database, folder or process behind
     await cleanUp().catch(() => undefined);
@@ -193,6 +233,7 @@ export async function startBenchServer<T = void>(
     kind: databaseUrl ? 'postgres' : 'pglite',
     databaseUrl: databaseUrl || undefined,
     pid: child.pid!,
+    env,
     prepared,
     reusedFrom,
     stop: cleanUp,

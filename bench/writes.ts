@@ -114,29 +114,37 @@ export function recordCreated(pool: DutyPool, writer: Writer, status: number, bo
 }
 
 /**
- * Signs in the seeded supervisors (one per work type at least) and reads each work type's
- * staff through the manager's GET /worker/get-workers.
+ * Signs in the seeded supervisors (one per work type at least), `concurrency` at a time, and
+ * reads each work type's staff through the manager's GET /worker/get-workers.
  */
-export async function signInWriters(baseUrl: string, managerToken: string, supervisors: { email: string; password: string }[]): Promise<Writer[]> {
-  const staffOf = new Map<string, string[]>();
-  const writers: Writer[] = [];
-  for (const account of supervisors) {
-    const session = await signIn(baseUrl, account);
-    const work = session.user.work;
-    if (!work) throw new Error(`bench: ${account.email} has no work type`);
-    if (!staffOf.has(work)) {
-      const response = await fetch(`${baseUrl}/api/v1/worker/get-workers?work=${encodeURIComponent(work)}&limit=5000`, { headers: { authorization: managerToken } });
-      if (!response.ok) throw new Error(`bench: get-workers ${work} answered ${response.status}`);
-      const list = (await response.json()) as { _id: string; status: string }[];
-      staffOf.set(
-        work,
-        list.filter((worker) => worker.status === 'Active').map((worker) => worker._id),
-      );
+export async function signInWriters(baseUrl: string, managerToken: string, supervisors: { email: string; password: string }[], concurrency = 1): Promise<Writer[]> {
+  const staffOf = new Map<string, Promise<string[]>>();
+  const staffOfWork = (work: string): Promise<string[]> => {
+    let found = staffOf.get(work);
+    if (!found) {
+      found = fetch(`${baseUrl}/api/v1/worker/get-workers?work=${encodeURIComponent(work)}&limit=5000`, { headers: { authorization: managerToken } }).then(async (response) => {
+        if (!response.ok) throw new Error(`bench: get-workers ${work} answered ${response.status}`);
+        const list = (await response.json()) as { _id: string; status: string }[];
+        return list.filter((worker) => worker.status === 'Active').map((worker) => worker._id);
+      });
+      staffOf.set(work, found);
     }
-    const staff = staffOf.get(work)!;
-    if (staff.length < CREW_SIZE) throw new Error(`bench: work type ${work} has only ${staff.length} active staff`);
-    writers.push({ token: session.token, id: session.user._id, work, staff });
-  }
+    return found;
+  };
+  const writers: Writer[] = [];
+  let next = 0;
+  const one = async () => {
+    for (let k = next++; k < supervisors.length; k = next++) {
+      const account = supervisors[k]!;
+      const session = await signIn(baseUrl, account);
+      const work = session.user.work;
+      if (!work) throw new Error(`bench: ${account.email} has no work type`);
+      const staff = await staffOfWork(work);
+      if (staff.length < CREW_SIZE) throw new Error(`bench: work type ${work} has only ${staff.length} active staff`);
+      writers[k] = { token: session.token, id: session.user._id, work, staff };
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, one));
   return writers;
 }
 
