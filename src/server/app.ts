@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { securityHeaders } from './security-headers.js';
 import fastifyStatic from '@fastify/static';
@@ -35,7 +35,7 @@ import { formatLogObject, scrubLogLine, serializeError, serializeRequest } from 
 import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
 import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
-import { announceChange, openResponseCache } from './response-cache.js';
+import { changeAnnouncer, openResponseCache } from './response-cache.js';
 
 const API_PREFIX = '/api/v1';
 /** How often pending wage revisions are looked at (issue 28). */
@@ -111,32 +111,6 @@ const DOCS_REQUEST_INTERCEPTOR = `function (request) {
 // @fastify/swagger-ui writes functions of uiConfig into its script with toString().
 function browserFunction(source: string): <T>(request: T) => T {
   return Object.assign(<T>(request: T) => request, { toString: () => source });
-}
-
-/**
- * Announces committed changes to the other instances. The write itself succeeded, so its
- * answer goes out either way; an announcement that fails (the database went away just
- * then) is tried again in the background a second later — once for all the changes that
- * failed meanwhile, as one announcement tells of every change before it — and the others'
- * kept answers expire within MAX_AGE_MS regardless.
- */
-function changeAnnouncer(database: DatabaseHandle, log: FastifyBaseLogger) {
-  let retry: NodeJS.Timeout | null = null;
-  const later = () => {
-    if (retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      announceChange(database).catch((error: unknown) => log.warn({ err: error }, 'could not tell the other instances of a change'));
-    }, 1000);
-    retry.unref();
-  };
-  return {
-    announce: () => announceChange(database).catch(later),
-    stop: () => {
-      if (retry) clearTimeout(retry);
-      retry = null;
-    },
-  };
 }
 
 /**

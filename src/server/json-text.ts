@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /**
  * An answer's body the database wrote as JSON (json_build_object, json_agg): sent as it
  * is, instead of read into objects and serialized again (decision 0040). `T` is what the
@@ -14,4 +16,9 @@ export class JsonText<T> {
 /** The JSON of a list the database built (coalesce(json_agg(…), '[]')::text), as a JsonText of its rows. */
 export function jsonList<T>(text: string | null | undefined): JsonText<T[]> {
   return new JsonText<T[]>(text ?? '[]');
+}
+
+/** A timestamp as JSON writes a Date (toISOString: UTC, milliseconds, Z), in SQL. */
+export function isoInstant(column: AnyColumn | SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -6,7 +6,7 @@ import { ROLE } from '../shared/roles.js';
 import { monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
 import { duties, staff, users } from './db/schema.js';
-import { acceptedEncoding, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
+import { acceptedEncoding, changeAnnouncer, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { bareReply, bareRequest } from '../../test/helpers/bare-http.js';
@@ -476,5 +476,39 @@ describe('ResponseCache', () => {
       vi.advanceTimersByTime(MAX_AGE_MS);
       expect(cache.size).toMatchObject({ entries: 0, searchesSeenOnce: 0, bytes: 0 });
     });
+  });
+});
+
+describe('announcing changes (changeAnnouncer)', () => {
+  it('sends one announcement at a time: the changes that ask while one is on its way share the next, sent after it', async () => {
+    const sent: Array<() => void> = [];
+    const database = {
+      kind: 'postgres' as const,
+      db: { execute: () => new Promise<void>((resolve) => sent.push(resolve)) } as never,
+    };
+    const announcer = changeAnnouncer(database, { warn: () => {} } as never);
+    const settled: string[] = [];
+    const first = announcer.announce().then(() => settled.push('first'));
+    await Promise.resolve();
+    expect(sent).toHaveLength(1);
+    // five writes commit while the first announcement is on its way: it may have left before their commits
+    const later = Array.from({ length: 5 }, (_, n) => announcer.announce().then(() => settled.push(`later ${n}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(1);
+    sent[0]!();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    // one more announcement, after the first, for all five; none of them is answered before it
+    expect(sent).toHaveLength(2);
+    expect(settled).toEqual(['first']);
+    sent[1]!();
+    await Promise.all(later);
+    expect(settled).toEqual(['first', 'later 0', 'later 1', 'later 2', 'later 3', 'later 4']);
+    // quiet again: the next change announces at once
+    void announcer.announce();
+    await Promise.resolve();
+    expect(sent).toHaveLength(3);
+    sent[2]!();
+    announcer.stop();
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LIST_EXPORT_MAX_ROWS, type SortOrder } from '../../../shared/list-view.js';
 import { DEFAULT_STAFFING_NORM, isTrainWork, requiredStaff } from '../../../shared/duties.js';
@@ -23,13 +24,14 @@ import {
 } from '../../../shared/schemas/duties.js';
 import { dayInZone, isDay } from '../../../shared/time.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
-import type { Database } from '../../db/connect.js';
-import { duties, dutyWorkers, staff, users } from '../../db/schema.js';
+import { rowsOf, type Database } from '../../db/connect.js';
+import { isoInstant, jsonList, type JsonText } from '../../json-text.js';
+import { duties, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditInsert, recordAudit } from '../audit/audit.service.js';
 import { refuseFinalMonths } from '../payroll/payroll.service.js';
 
 type DutyRow = typeof duties.$inferSelect;
@@ -81,43 +83,52 @@ async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise<Duty[]
       .from(dutyWorkers)
       .innerJoin(staff, eq(staff.id, dutyWorkers.staffId))
       .where(inArray(dutyWorkers.dutyId, dutyIds))
-      .orderBy(staff.name),
+      .orderBy(staff.name, staff.id),
     supervisorIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, supervisorIds))
       : Promise.resolve([]),
   ]);
-  const crewOf = new Map<string, { _id: string; name: string; empid: string }[]>();
+  const crewOf = new Map<string, CrewMember[]>();
   for (const member of crew) {
     const list = crewOf.get(member.dutyId) ?? [];
     list.push({ _id: member.id, name: member.name, empid: member.empid });
     crewOf.set(member.dutyId, list);
   }
   const nameOf = new Map(supervisors.map((row) => [row.id, row.name]));
-  return rows.map((row) => {
-    const workers = crewOf.get(row.id) ?? [];
-    return {
-      _id: row.id,
-      trainno: row.trainNo,
-      status: row.status as Duty['status'],
-      work: row.work,
-      workers: workers.map((worker) => worker._id),
-      workerDetails: workers,
-      workerCount: workers.length,
-      supervisor: row.supervisorId,
-      supervisorName: row.supervisorId ? (nameOf.get(row.supervisorId) ?? null) : null,
-      totalcoach: row.totalCoach,
-      type: row.type,
-      reqq: row.reqq,
-      used: row.used,
-      suppliedBedsheet: row.suppliedBedsheet,
-      returned: row.returned,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-      completedDay: row.completedDay,
-      version: row.version,
-    };
-  });
+  return rows.map((row) => presentDuty(row, crewOf.get(row.id) ?? [], row.supervisorId ? (nameOf.get(row.supervisorId) ?? null) : null));
+}
+
+/** A crew member as a duty's answer shows them. */
+interface CrewMember {
+  _id: string;
+  name: string;
+  empid: string;
+}
+
+/** A duty's answer (SPEC §3 names) from its row, its crew in name order and its supervisor's name. */
+function presentDuty(row: DutyRow, workers: CrewMember[], supervisorName: string | null): Duty {
+  return {
+    _id: row.id,
+    trainno: row.trainNo,
+    status: row.status as Duty['status'],
+    work: row.work,
+    workers: workers.map((worker) => worker._id),
+    workerDetails: workers,
+    workerCount: workers.length,
+    supervisor: row.supervisorId,
+    supervisorName,
+    totalcoach: row.totalCoach,
+    type: row.type,
+    reqq: row.reqq,
+    used: row.used,
+    suppliedBedsheet: row.suppliedBedsheet,
+    returned: row.returned,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    completedDay: row.completedDay,
+    version: row.version,
+  };
 }
 
 /** The audit trail's copy of a deleted duty: everything it held, so it could be typed in again. */
@@ -166,15 +177,33 @@ async function checkCrew(db: Database, work: string, workerIds: string[], alread
  * A duty's supervisor is an active supervisor (role 0), or the caller themself: a manager
  * or admin adding work may name their own id (SPEC §3: "supervisor (user id, or empty)").
  */
-async function checkSupervisor(db: Database, actor: AccountRow, supervisorId: string): Promise<void> {
+async function checkSupervisor(db: Database, actor: AccountRow, supervisorId: string): Promise<string> {
   if (!UUID.test(supervisorId)) throw refuse(400, MSG.supervisorInvalid);
-  if (supervisorId === actor.id.toLowerCase()) return;
+  if (supervisorId === actor.id.toLowerCase()) return actor.name;
   const [row] = await db
-    .select({ role: users.role, disabled: users.disabled, status: staff.status })
+    .select({ name: users.name, role: users.role, disabled: users.disabled, status: staff.status })
     .from(users)
     .leftJoin(staff, eq(staff.id, users.staffId))
     .where(eq(users.id, supervisorId));
   if (!row || row.role !== ROLE.supervisor || row.disabled || row.status === 'Resigned') throw refuse(400, MSG.supervisorInvalid);
+  return row.name;
+}
+
+/**
+ * A new duty's crew and its work type's staffing norm, in one query: every id must be an
+ * active staff member of the work type (as checkCrew), answered as the duty shows them, in
+ * name order (then id, as the lists' SQL orders them).
+ */
+async function crewAndNorm(db: Database, work: string, workerIds: string[]): Promise<{ crew: CrewMember[]; perCoach: number }> {
+  if (!workerIds.every((id) => UUID.test(id))) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  const result = await db.execute(sql`
+    select (select ${staffingNorms.perCoach}::text from ${staffingNorms} where ${staffingNorms.work} = ${work}) as per_coach,
+      (select coalesce(json_agg(json_build_object('_id', ${staff.id}, 'name', ${staff.name}, 'empid', ${staff.empId}) order by ${staff.name}, ${staff.id}), '[]')::text
+        from ${staff} where ${inArray(staff.id, workerIds)} and lower(${staff.work}) = ${work} and ${staff.status} = 'Active') as crew`);
+  const [row] = rowsOf<{ per_coach: string | null; crew: string }>(result);
+  const crew = JSON.parse(row!.crew) as CrewMember[];
+  if (crew.length !== workerIds.length) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  return { crew, perCoach: row!.per_coach === null ? DEFAULT_STAFFING_NORM : Number(row!.per_coach) };
 }
 
 /**
@@ -195,32 +224,37 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   const missing = missingForNewDuty(filled);
   if (missing) throw refuse(400, missing);
   const duty = newDutyOf(filled);
-  if (duty.supervisorId) await checkSupervisor(deps.db, actor, duty.supervisorId);
-  await checkCrew(deps.db, duty.work, duty.workerIds);
-  const reqq = requiredStaff(duty.totalCoach, await staffingNorm(deps.db, duty.work));
-
-  // on the request's transaction (serve(), decision 0031)
+  const supervisorName = duty.supervisorId ? await checkSupervisor(deps.db, actor, duty.supervisorId) : null;
+  const { crew, perCoach } = await crewAndNorm(deps.db, duty.work, duty.workerIds);
+  const row: DutyRow = {
+    id: randomUUID(),
+    trainNo: duty.trainNo,
+    status: 'processing',
+    work: duty.work,
+    supervisorId: duty.supervisorId,
+    totalCoach: duty.totalCoach,
+    type: duty.type,
+    reqq: requiredStaff(duty.totalCoach, perCoach),
+    used: duty.workerIds.length,
+    suppliedBedsheet: duty.suppliedBedsheet,
+    returned: null,
+    createdBy: actor.id,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    completedDay: null,
+    version: 1,
+  };
+  // on the request's transaction (serve(), decision 0031): the duty, its crew and the audit
+  // row in one statement, and the answer from what was written (issue 29: each round trip
+  // to the database costs the server more than the statement's work)
   const tx = deps.db;
-  const [inserted] = await tx
-    .insert(duties)
-    .values({
-      trainNo: duty.trainNo,
-      status: 'processing',
-      work: duty.work,
-      supervisorId: duty.supervisorId,
-      totalCoach: duty.totalCoach,
-      type: duty.type,
-      reqq,
-      used: duty.workerIds.length,
-      suppliedBedsheet: duty.suppliedBedsheet,
-      createdBy: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: inserted!.id, staffId, completedDay: null })));
-  await recordAudit(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: inserted!.id, after: dutyAudit(inserted!, duty.workerIds) }]);
-  return (await presentDuties(tx, [inserted!]))[0]!;
+  await tx.execute(sql`
+    with duty as (${tx.insert(duties).values(row).getSQL()}),
+      crew as (${tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: row.id, staffId, completedDay: null }))).getSQL()}),
+      audit as (${auditInsert(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: row.id, after: dutyAudit(row, duty.workerIds) }]).getSQL()})
+    select 1`);
+  return presentDuty(row, crew, supervisorName);
 }
 
 interface Cursor {
@@ -240,7 +274,7 @@ function writeCursor(at: Date, id: string): string {
 }
 
 export interface DutyPage {
-  duties: Duty[];
+  duties: JsonText<Duty[]>;
   nextCursor: string | null;
   from?: string;
   to?: string;
@@ -301,47 +335,75 @@ function sortedOrder(state: 'processing' | 'completed', order: SortOrder<DutySor
   return [order.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, desc(own), desc(duties.id)];
 }
 
+/** A duty's crew as its answer shows them (CrewMember[] as JSON text), in name order, then id. */
+const crewJson = sql<string>`(select coalesce(json_agg(json_build_object('_id', ${staff.id}, 'name', ${staff.name}, 'empid', ${staff.empId}) order by ${staff.name}, ${staff.id}), '[]')::text
+  from ${dutyWorkers} join ${staff} on ${staff.id} = ${dutyWorkers.staffId} where ${dutyWorkers.dutyId} = ${duties.id})`;
+
+/**
+ * A duty as the lists answer it (presentDuties' shape, SPEC §3 names), built by the database
+ * in one correlated subquery per duty: its crew by name (ids, names and employee ids), the
+ * supervisor's name from the joined account, instants as toISOString writes them.
+ */
+const dutyJson = sql`(select json_build_object('_id', ${duties.id}, 'trainno', ${duties.trainNo}, 'status', ${duties.status}, 'work', ${duties.work},
+    'workers', coalesce(json_agg(s.id order by s.name, s.id) filter (where s.id is not null), '[]'),
+    'workerDetails', coalesce(json_agg(json_build_object('_id', s.id, 'name', s.name, 'empid', s.emp_id) order by s.name, s.id) filter (where s.id is not null), '[]'),
+    'workerCount', count(s.id), 'supervisor', ${duties.supervisorId}, 'supervisorName', case when ${duties.supervisorId} is null then null else ${users.name} end,
+    'totalcoach', ${duties.totalCoach}, 'type', ${duties.type}, 'reqq', ${duties.reqq}, 'used', ${duties.used},
+    'suppliedBedsheet', ${duties.suppliedBedsheet}, 'returned', ${duties.returned},
+    'createdAt', ${isoInstant(duties.createdAt)}, 'updatedAt', ${isoInstant(duties.updatedAt)},
+    'completedAt', ${isoInstant(duties.completedAt)}, 'completedDay', ${duties.completedDay}, 'version', ${duties.version})
+  from ${dutyWorkers} dw join ${staff} s on s.id = dw.staff_id where dw.duty_id = ${duties.id})`;
+
 /**
  * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
  * newest first (live by creation, completed by the moment of completion). Completed duties
  * are filtered by completed day only when from or to is given (issue 13: a SPEC §7 client
  * asks without them and filters the list itself, so it must get every month, page by page).
  * With `sort` (issue 28) the list is ordered by that column and paged by position (an
- * offset cursor); without it, the order and cursor are the ones SPEC clients know.
+ * offset cursor); without it, the order and cursor are the ones SPEC clients know. The
+ * page is JSON the database writes (dutyJson), with what the next cursor needs, in one
+ * query (decision 0040): reading the rows and crews into objects and serializing them again
+ * cost the server more than the query (issue 29).
  */
 export async function listDuties(deps: AppDeps, viewer: AccountRow, state: 'processing' | 'completed', query: DutyListQuery): Promise<DutyPage> {
   const view = dutyView(viewer, state, query);
-  if (view.empty) return { duties: [], nextCursor: null };
+  if (view.empty) return { duties: jsonList<Duty>('[]'), nextCursor: null };
   const { conditions, range } = view;
   const orderColumn = state === 'completed' ? duties.completedAt : duties.createdAt;
-  const base = deps.db.select(getTableColumns(duties)).from(duties).leftJoin(users, eq(users.id, duties.supervisorId));
-
+  let offset = 0;
+  let order: SQL[];
   if (query.sort) {
-    const offset = query.cursor ? readOffsetCursor(query.cursor) : 0;
-    if (offset === null) throw refuse(400, MSG.cursorInvalid);
-    const rows = await base
-      .where(and(...conditions))
-      .orderBy(...sortedOrder(state, query.sort))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = rows.slice(0, query.limit);
-    const nextCursor = rows.length > query.limit ? writeOffsetCursor(offset + query.limit) : null;
-    return { duties: await presentDuties(deps.db, page), nextCursor, ...(range ?? {}) };
+    const from = query.cursor ? readOffsetCursor(query.cursor) : 0;
+    if (from === null) throw refuse(400, MSG.cursorInvalid);
+    offset = from;
+    order = sortedOrder(state, query.sort);
+  } else {
+    const cursor = readCursor(query.cursor);
+    if (cursor) {
+      const at = new Date(cursor.at);
+      conditions.push(or(lt(orderColumn, at), and(eq(orderColumn, at), lt(duties.id, cursor.id)))!);
+    }
+    order = [desc(orderColumn), desc(duties.id)];
   }
-
-  const cursor = readCursor(query.cursor);
-  if (cursor) {
-    const at = new Date(cursor.at);
-    conditions.push(or(lt(orderColumn, at), and(eq(orderColumn, at), lt(duties.id, cursor.id)))!);
-  }
-  const rows = await base
-    .where(and(...conditions))
-    .orderBy(desc(orderColumn), desc(duties.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? writeCursor((state === 'completed' ? last.completedAt : last.createdAt)!, last.id) : null;
-  return { duties: await presentDuties(deps.db, page), nextCursor, ...(range ?? {}) };
+  const orderBy = sql.join(order, sql`, `);
+  // row numbers count from the first row of the view, before the offset
+  const last = offset + query.limit;
+  const result = await deps.db.execute(sql`
+    select coalesce(json_agg(page.duty order by page.n) filter (where page.n <= ${last}), '[]')::text as duties,
+      count(*)::int as rows, max(page.at) filter (where page.n = ${last}) as last_at, max(page.id) filter (where page.n = ${last}) as last_id
+    from (
+      select ${dutyJson} as duty, ${orderColumn}::text as at, ${duties.id}::text as id, row_number() over (order by ${orderBy}) as n
+      from ${duties} left join ${users} on ${users.id} = ${duties.supervisorId}
+      where ${and(...conditions)}
+      order by ${orderBy}
+      limit ${query.limit + 1} offset ${offset}
+    ) page`);
+  const [row] = rowsOf<{ duties: string; rows: number; last_at: string | null; last_id: string | null }>(result);
+  const more = Number(row?.rows ?? 0) > query.limit;
+  let nextCursor: string | null = null;
+  if (more && query.sort) nextCursor = writeOffsetCursor(last);
+  else if (more && row?.last_at && row.last_id) nextCursor = writeCursor(new Date(row.last_at), row.last_id);
+  return { duties: jsonList<Duty>(row?.duties), nextCursor, ...(range ?? {}) };
 }
 
 /**
@@ -430,8 +492,16 @@ function changeOf(request: UpdateDutyRequest, work: string): DutyChange {
 export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, request: UpdateDutyRequest): Promise<UpdateOutcome> {
   ownWork(actor);
   if (!UUID.test(id)) throw refuse(404, MSG.dutyNotFound);
-  const [current] = await deps.db.select().from(duties).where(eq(duties.id, id));
-  if (!current) throw refuse(404, MSG.dutyNotFound);
+  // the duty with its crew and supervisor's name, as its answer shows them, in one query
+  const [found] = await deps.db
+    .select({ duty: getTableColumns(duties), crew: crewJson, supervisorName: users.name })
+    .from(duties)
+    .leftJoin(users, eq(users.id, duties.supervisorId))
+    .where(eq(duties.id, id));
+  if (!found) throw refuse(404, MSG.dutyNotFound);
+  const current = found.duty;
+  const currentDetails = JSON.parse(found.crew) as CrewMember[];
+  const supervisorName = current.supervisorId ? found.supervisorName : null;
   refuseUnseenDuty(actor, current.work);
 
   const missing = missingForDutyEdit(request, current.work);
@@ -442,13 +512,13 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
   // leaves it empty; our own screens always send it
   if (!change.edit && change.status === 'completed' && current.status === 'completed') {
-    return { duty: (await presentDuties(deps.db, [current]))[0]!, changed: false };
+    return { duty: presentDuty(current, currentDetails, supervisorName), changed: false };
   }
   const reopenRefused = change.status === 'processing' ? reopenRefusal(actor, current) : null;
   if (reopenRefused) throw refuse(403, reopenRefused);
   const refusal = dutyEditRefusal(actor, { supervisor: current.supervisorId, status: current.status, completedDay: current.completedDay }, dayInZone(deps.now(), deps.config.appTz));
   if (refusal) throw refuse(403, refusal);
-  const currentCrew = (await deps.db.select({ id: dutyWorkers.staffId }).from(dutyWorkers).where(eq(dutyWorkers.dutyId, id))).map((r) => r.id);
+  const currentCrew = currentDetails.map((member) => member._id);
   if (change.edit) await checkCrew(deps.db, current.work, change.edit.workerIds, currentCrew);
   // a completed duty of a month whose payroll is final, or one completed today into such a month, stays as it is
   const today = dayInZone(deps.now(), deps.config.appTz);
@@ -491,25 +561,35 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     }
     throw refuse(409, MSG.dutyStale);
   }
-  let crew = currentCrew;
+  const audit = (crew: string[]) =>
+    auditInsert(tx, actor, [
+      {
+        action: change.edit ? 'duty.update' : completing ? 'duty.complete' : 'duty.status',
+        entity: 'duty',
+        entityId: id,
+        before: dutyAudit(current, currentCrew),
+        after: dutyAudit(row, crew),
+      },
+    ]);
   if (change.edit) {
-    crew = change.edit.workerIds;
+    const crew = change.edit.workerIds;
     await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
     await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
-  } else if (completing || reopening) {
-    // the crew rows carry the duty's completed day, for attendance by worker and day
-    await tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id));
+    await audit(crew);
+    // a new crew is read back in the lists' order
+    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true };
   }
-  await recordAudit(tx, actor, [
-    {
-      action: change.edit ? 'duty.update' : completing ? 'duty.complete' : 'duty.status',
-      entity: 'duty',
-      entityId: id,
-      before: dutyAudit(current, currentCrew),
-      after: dutyAudit(row, crew),
-    },
-  ]);
-  return { duty: (await presentDuties(tx, [row]))[0]!, changed: true };
+  if (completing || reopening) {
+    // the crew rows carry the duty's completed day, for attendance by worker and day; with
+    // the audit row in one statement (one round trip)
+    await tx.execute(sql`
+      with crew as (${tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id)).getSQL()}),
+        audit as (${audit(currentCrew).getSQL()})
+      select 1`);
+  } else {
+    await audit(currentCrew);
+  }
+  return { duty: presentDuty(row, currentDetails, supervisorName), changed: true };
 }
 
 /**

@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dutyResponse, type Duty } from '../../../shared/schemas/duties.js';
 import { MSG } from '../../../shared/messages.js';
 import { ROLE } from '../../../shared/roles.js';
 import { auditLog, staffingNorms } from '../../db/schema.js';
@@ -411,5 +413,85 @@ describe('office lists: search, sort, totals and export (issue 28)', () => {
     const liveRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(live.rawPayload, { type: 'buffer' }).Sheets['Live works']!, { header: 1, defval: null });
     expect(liveRows[0]![0]).toBe('Live works — Work type: PFTR');
     expect(liveRows.at(-1)![0]).toBe('Total');
+  });
+});
+
+describe('the duty list pages the database writes equal the plain presentation (issue 29)', () => {
+  const listedIn = (state: 'live' | 'completed') => `/mcctrain/get-${state}mcctrain`;
+  /** A list's pages, followed by x-next-cursor, as their duties in order. */
+  async function allPages(path: string, token: string): Promise<{ pages: Duty[][]; headers: Record<string, unknown>[] }> {
+    const pages: Duty[][] = [];
+    const headers: Record<string, unknown>[] = [];
+    let cursor: string | undefined;
+    do {
+      const response = await api('GET', `${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const page = response.json<Duty[]>();
+      expect(z.array(dutyResponse).parse(page)).toEqual(page);
+      pages.push(page);
+      headers.push(response.headers);
+      cursor = response.headers['x-next-cursor'] as string | undefined;
+    } while (cursor && pages.length < 50);
+    return { pages, headers };
+  }
+  /** The same duty as GET /mcctrain/getone-mcctrain answers it (rows read by Drizzle, presented in TypeScript). */
+  const plain = async (id: string, token: string) => (await api('GET', `/mcctrain/getone-mcctrain/${id}`, token)).json<Duty>();
+
+  it('lists live and completed duties field for field as getone presents them, in order, page after page', async () => {
+    const same = 'Zed "Quote" \\ Back';
+    const ties = [(await buildStaff(t.deps.db, { work: 'bio', name: same })).id, (await buildStaff(t.deps.db, { work: 'bio', name: same })).id];
+    const bioSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio', name: 'Bhavna Bio — ñ' });
+    const bioToken = await sessionToken(t, bioSupervisor);
+    const made: Duty[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      clock.now = new Date(Date.UTC(2026, 10, 10, 6, i));
+      const workers = [...(i % 2 ? ties : []), ...(await crew(1 + (i % 3), 'bio'))];
+      const fields = { work: 'bio', trainno: `2${i}625`, totalcoach: String(10 + i), supervisor: i === 3 ? manager.id : bioSupervisor.id, workers, status: 'processing' };
+      made.push(await addDuty(t, managerToken, fields, i < 5 ? { status: 'completed' } : undefined));
+    }
+    // an acca duty with bedsheets supplied and returned, and a duty of a work type without trains
+    await addDuty(t, managerToken, { work: 'acca', type: 'Primary', supervisor: manager.id, suppliedBedsheet: '120', workers: await crew(2, 'acca') }, { status: 'completed', returned: 97 });
+    await addDuty(t, managerToken, { work: 'laundry', trainno: '', totalcoach: '', workers: await crew(2, 'laundry') }, { status: 'completed' });
+    clock.now = new Date('2026-11-10T06:00:00Z');
+    // the answers of the writes (built from what was written) are the duty as read back
+    for (const duty of made) expect(duty).toEqual(await plain(duty._id, managerToken));
+
+    for (const [path, token] of [
+      [`${listedIn('completed')}?work=bio&limit=2`, managerToken],
+      [`${listedIn('completed')}?work=bio&from=2026-11-10&to=2026-11-10&limit=3`, managerToken],
+      [`${listedIn('live')}?work=bio&limit=1`, managerToken],
+      [`${listedIn('completed')}?limit=4`, managerToken],
+      [`${listedIn('completed')}?limit=3&sort=-shortfall`, managerToken],
+      [`${listedIn('completed')}?limit=2&sort=crew`, bioToken],
+      [`${listedIn('live')}?limit=500`, bioToken],
+    ] as const) {
+      const { pages, headers } = await allPages(path, token);
+      const listed = pages.flat();
+      // field for field what the plain presentation answers
+      for (const duty of listed) expect(duty).toEqual(await plain(duty._id, token));
+      // every duty of the view once (the totals count it in SQL of their own)
+      const totals = (await api('GET', path.replace(/get-(live|completed)mcctrain/, '$1-totals').replace(/&?(limit|sort)=[^&]*/g, ''), token)).json<{ duties: number }>();
+      expect(new Set(listed.map((duty) => duty._id)).size).toBe(listed.length);
+      expect(listed.length).toBe(totals.duties);
+      const limit = Number(/limit=(\d+)/.exec(path)![1]);
+      expect(pages.slice(0, -1).every((page) => page.length === limit)).toBe(true);
+      if (!path.includes('sort=')) {
+        // newest first: live by creation, completed by the moment of completion, then id
+        const at = (duty: Duty) => (path.includes('live') ? duty.createdAt : duty.completedAt!);
+        expect(listed).toEqual([...listed].sort((a, b) => (at(a) === at(b) ? (a._id < b._id ? 1 : -1) : at(a) < at(b) ? 1 : -1)));
+      }
+      if (path.includes('from=')) expect(headers[0]).toMatchObject({ 'x-range-from': '2026-11-10', 'x-range-to': '2026-11-10' });
+    }
+    // a crew's workers of the same name come in one order in both presentations
+    const withTies = await plain(made[1]!._id, managerToken);
+    expect(withTies.workerDetails.filter((worker) => worker.name === same).map((worker) => worker._id)).toEqual([...ties].sort());
+  });
+
+  it('answers an empty list as []', async () => {
+    const response = await api('GET', `${listedIn('completed')}?work=pftr&from=2020-01-01&to=2020-01-31`, managerToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('[]');
+    expect(response.headers['x-next-cursor']).toBeUndefined();
   });
 });

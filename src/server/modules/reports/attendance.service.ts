@@ -36,30 +36,25 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
       from staff s
       where lower(s.work) = ${work}
     ),
-    -- the crew rows carry their duty's completed day: one index range per worker
-    month_duties as (
-      select dw.staff_id, dw.completed_day as day, count(*)::int as n
+    -- the crew rows carry their duty's completed day: one index range per worker; each
+    -- worker's days with duties as "day:count" pairs (the rest are 0), without a row per
+    -- worker and day to sort (issue 29: 86 → 20 ms for 400 workers)
+    month_days as (
+      select dw.staff_id, extract(day from dw.completed_day)::int as day, count(*)::int as n
       from duty_workers dw
       where dw.staff_id in (select id from staff_of_work)
         and dw.completed_day between ${from}::date and ${to}::date
       group by dw.staff_id, dw.completed_day
     ),
-    crew as (
-      select c.*
-      from staff_of_work c
-      where c.status <> 'Resigned'
-        or exists (select 1 from month_duties m where m.staff_id = c.id)
-        or exists (select 1 from day_marks dm where dm.staff_id = c.id and dm.day between ${from}::date and ${to}::date)
-    ),
-    days as (
-      select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
+    worked as (
+      select staff_id, string_agg(day || ':' || n, ',') as counts from month_days group by staff_id
     )
-    select c.id, c.name, c.emp_id, c.wage, c.status, c.on_leave_from, c.joined, c.left_on,
-      array_agg(coalesce(m.n, 0) order by days.day) as counts
-    from crew c
-    cross join days
-    left join month_duties m on m.staff_id = c.id and m.day = days.day
-    group by c.id, c.name, c.emp_id, c.wage, c.status, c.on_leave_from, c.joined, c.left_on
+    select c.id, c.name, c.emp_id, c.wage, c.status, c.on_leave_from, c.joined, c.left_on, coalesce(w.counts, '') as counts
+    from staff_of_work c
+    left join worked w on w.staff_id = c.id
+    where c.status <> 'Resigned'
+      or w.staff_id is not null
+      or exists (select 1 from day_marks dm where dm.staff_id = c.id and dm.day between ${from}::date and ${to}::date)
     order by lower(c.name), c.emp_id`),
     db.execute(sql`
       select dm.staff_id, extract(day from dm.day)::int as day, dm.kind
@@ -82,7 +77,7 @@ export async function attendanceGrid(db: Database, work: WorkType, month: string
   const dayTotals = new Array<number>(days).fill(0);
   const workers = rows.map((row) => {
     const marks = (marksOf.get(row.id) ?? []).sort((a, b) => a.day - b.day);
-    const { codes, paidLeave } = dayCodes(month, parseCounts(row.counts), isFuture, marks, holidays, row);
+    const { codes, paidLeave } = dayCodes(month, countsOfDays(row.counts, days), isFuture, marks, holidays, row);
     codes.forEach((code, index) => {
       if (isPresent(code)) dayTotals[index]! += 1;
     });
@@ -111,7 +106,8 @@ interface StaffDays {
   on_leave_from: string | null;
   joined: string | null;
   left_on: string | null;
-  counts: number[] | string;
+  /** "day:count" pairs of the days with duties, comma-separated; '' for none */
+  counts: string;
 }
 
 /**
@@ -158,10 +154,15 @@ function dayCodes(
   });
   return { codes, paidLeave };
 }
-/** int[] arrives as an array from node-postgres and PGlite; older drivers send '{0,2}'. */
-function parseCounts(value: number[] | string): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/^\{|\}$/g, '').split(',').map(Number);
+/** The duties of each day of the month (index 0 is the 1st) from the query's "day:count" pairs. */
+function countsOfDays(pairs: string, days: number): number[] {
+  const counts = new Array<number>(days).fill(0);
+  if (pairs === '') return counts;
+  for (const pair of pairs.split(',')) {
+    const [day, count] = pair.split(':');
+    counts[Number(day) - 1] = Number(count);
+  }
+  return counts;
 }
 
 /**

@@ -10,7 +10,7 @@ import { toWorkType, WORK_TYPE_SELECT_LABELS, type WorkType } from '../../../sha
 import { rowsOf, type Database } from '../../db/connect.js';
 import { duties, dutyWorkers, sessions, staff, users } from '../../db/schema.js';
 import { HttpError, violatedConstraint } from '../../http-error.js';
-import { jsonList, type JsonText } from '../../json-text.js';
+import { isoInstant, jsonList, type JsonText } from '../../json-text.js';
 import { lockAdminChanges, otherAdminsWhoCanSignIn, type AccountRow } from '../auth/accounts.service.js';
 import { recordAudit, type Actor } from '../audit/audit.service.js';
 import { claimEmpIds } from './emp-ids.js';
@@ -231,10 +231,6 @@ function viewOrder(sort: SortOrder<WorkerSortKey> | undefined): SQL[] {
 }
 
 /** An instant as JSON carries it (Date.toISOString: UTC, milliseconds, 'Z'). */
-function isoInstant(column: AnyColumn): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 /**
  * Whitespace as JavaScript's \s reads it (maskAccountNumber strips it), in PostgreSQL's
  * regular expressions, which read \uXXXX inside a bracket.
