@@ -23,7 +23,7 @@ const COMPRESS_THRESHOLD = 1024;
  * day empties the kept answers with every write, so most answers are compressed for one
  * or a few requests, and the CPU matters more than the bytes (issue 29, decision 0042).
  */
-export const LIST_BROTLI_QUALITY = 1;
+const LIST_BROTLI_QUALITY = 1;
 /** gzip's level for the same (for clients without brotli). */
 const LIST_GZIP_LEVEL = 1;
 
