@@ -239,6 +239,24 @@ export const duties = pgTable(
 );
 
 /**
+ * Completed duties counted by their completed day and work type, and in all (the row of day
+ * -infinity and work ''), kept by triggers on duties in the same transaction as the change
+ * (migration 0013, decision 0042): the dashboard reads a few rows instead of counting two
+ * years of duties on every request. Each change adds to one of eight slots chosen at random,
+ * so writes at the same moment seldom wait for each other's row; a count is the sum of its slots.
+ */
+export const dutyTallies = pgTable(
+  'duty_tallies',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    work: text('work').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.work, t.slot] })],
+);
+
+/**
  * Who worked a duty. Indexed both ways: a duty's crew, and a worker's duties. Each row
  * carries its duty's completed day (null while the duty is live), written in the same
  * transaction as the duty's status, so "duties of a worker on a day" (attendance) reads

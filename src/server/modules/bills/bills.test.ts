@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_STATUSES } from '../../../shared/bills.js';
 import { CONTRACT_PERIOD_MAX } from '../../../shared/limits.js';
@@ -236,6 +236,67 @@ describe('GET /dashboard/summary', () => {
       ]);
       const supervisor = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.supervisor }));
       expect((await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: supervisor } })).statusCode).toBe(403);
+    } finally {
+      await d.close();
+    }
+  });
+});
+
+describe('the dashboard\'s completed counts, kept by triggers (duty_tallies, issue 29)', () => {
+  it('equal counting the duties after completions, reopenings, deletions and changes made past the app', async () => {
+    const clock = { now: new Date('2026-11-20T10:00:00Z') };
+    const d = await createTestApp({ clock });
+    try {
+      const token = await sessionToken(d, await buildUser(d.deps.db, { role: ROLE.manager }));
+      const summary = async () => (await d.app.inject({ url: '/api/v1/dashboard/summary', headers: { authorization: token } })).json();
+      // the plain count: the duties themselves
+      const counted = async () => {
+        const rows = (await d.deps.db.execute(sql`
+          select completed_day::text as day, work, count(*)::int as count from duties where status = 'completed' group by 1, 2 order by 1, 2`)) as unknown;
+        const list = ((rows as { rows?: unknown[] }).rows ?? rows) as { day: string; work: string; count: number }[];
+        const today = '2026-11-20';
+        return {
+          totalCompletedWork: list.reduce((sum, row) => sum + Number(row.count), 0),
+          todayCompletedWork: list.filter((row) => row.day === today).reduce((sum, row) => sum + Number(row.count), 0),
+          completedPerDay: list.filter((row) => row.day > '2026-10-21' && row.day <= today).map((row) => ({ ...row, count: Number(row.count) })),
+        };
+      };
+      const expectCounted = async () => {
+        clock.now = new Date('2026-11-20T10:00:00Z');
+        expect(await summary()).toMatchObject(await counted());
+      };
+      const put = (id: string, payload: object) => d.app.inject({ method: 'PUT', url: `/api/v1/mcctrain/update-mcctrain/${id}`, payload, headers: { authorization: token } });
+      const workers = { pftr: (await buildStaff(d.deps.db, { work: 'pftr' })).id, laundry: (await buildStaff(d.deps.db, { work: 'laundry' })).id };
+      const added: string[] = [];
+      for (const [n, work] of (['pftr', 'laundry', 'pftr', 'laundry', 'pftr', 'pftr', 'laundry'] as const).entries()) {
+        clock.now = new Date(Date.UTC(2026, 10, 14 + n, 6));
+        added.push((await duty(d, token, { work, workers: [workers[work]] }))._id);
+      }
+      await expectCounted();
+      // completed on different days, two at the same moment
+      for (const [n, id] of added.slice(0, 5).entries()) {
+        clock.now = new Date(Date.UTC(2026, 10, 16 + Math.min(n, 4), 7));
+        expect((await put(id, { status: 'completed' })).statusCode).toBe(200);
+      }
+      clock.now = new Date('2026-11-20T08:00:00Z');
+      expect((await Promise.all(added.slice(5).map((id) => put(id, { status: 'completed' })))).map((r) => r.statusCode)).toEqual([200, 200]);
+      await expectCounted();
+      // reopened by a manager (back to live), then completed again on another day
+      expect((await put(added[1]!, { status: 'processing' })).statusCode).toBe(200);
+      await expectCounted();
+      clock.now = new Date('2026-11-20T09:00:00Z');
+      expect((await put(added[1]!, { status: 'completed' })).statusCode).toBe(200);
+      // a completed duty deleted
+      expect((await d.app.inject({ method: 'DELETE', url: `/api/v1/mcctrain/deletework/${added[0]}`, headers: { authorization: token } })).statusCode).toBe(200);
+      await expectCounted();
+      // past the app: a completed duty typed in with SQL, one moved to another day and work type, one deleted
+      await d.deps.db.execute(sql`insert into duties (work, status, completed_at, completed_day) values ('bio', 'completed', now(), '2026-11-02')`);
+      await d.deps.db.execute(sql`update duties set completed_day = '2026-11-03', work = 'acca' where id = ${added[2]}`);
+      await d.deps.db.execute(sql`delete from duties where id = ${added[3]}`);
+      // (a change past the app reaches the kept answers as the command-line tools' do)
+      await d.app.dataChanged();
+      await expectCounted();
+      expect((await summary()).totalCompletedWork).toBe(6);
     } finally {
       await d.close();
     }
