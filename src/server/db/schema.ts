@@ -241,7 +241,7 @@ export const duties = pgTable(
 /**
  * Completed duties counted by their completed day and work type, and in all (the row of day
  * -infinity and work ''), kept by triggers on duties in the same transaction as the change
- * (migration 0013, decision 0042): the dashboard reads a few rows instead of counting two
+ * (migration 0013, decision 0042), once per statement: the dashboard reads a few rows instead of counting two
  * years of duties on every request. Each change adds to one of eight slots chosen at random,
  * so writes at the same moment seldom wait for each other's row; a count is the sum of its slots.
  */
