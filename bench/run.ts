@@ -18,7 +18,12 @@
  * of 2,000 workers for a month (median of 5 sequential drafts < 2 s, for the busy month and for
  * the last month of the ESI contribution period before it, whose draft reads six months' grids),
  * and of issue 27 (bench/bill-draft.ts): the draft of the busy month's bill of mcc, about 1,700
- * duties (median of 5 sequential drafts < 300 ms on PostgreSQL).
+ * duties (median of 5 sequential drafts < 300 ms on PostgreSQL), and of issue 29: the writes at
+ * 20 connections (≥ 400/s, p95 < 100 ms, the `scaleTarget` fields), each list computed on every
+ * request against the same list kept (`without the cache`: a second instance with
+ * RESPONSE_CACHE_MB=0 on the same database, bench/uncached.ts, PostgreSQL only), and a day of
+ * people with think time (bench/day.ts): on PostgreSQL `ten times the day` (600 phones, 200 office
+ * users), on the embedded database `embedded database, 500 people` (120 phones, 380 office users).
  * The seed spreads its 2,000 staff over the work types, so the payroll timing first gathers
  * them all into mcc with SQL on the run's copy (PostgreSQL only; after every scenario that
  * reads mcc, and the copy is dropped at the end).
@@ -39,6 +44,7 @@
  *                   `excel import`, `chat streams`, `wage slips`, `payroll`, `bill draft`, `completed export`
  *                   (e.g. `BENCH_ONLY=import,streams`, `BENCH_ONLY=payroll,slips`, `BENCH_ONLY=bill` or
  *                   `BENCH_ONLY=completed export`).
+ * BENCH_DAY_SECONDS seconds of the day measured, after 10 s not counted (default 60)
  * BENCH_NODE_ARGS   extra arguments for the server's node, e.g.
  *                   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the server exits on SIGTERM at
  *                   the end of the run, and the profile is written then)
