@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { crewOf, newDutyBody, recordCreated, writeHeaders, type DutyPool, type Writer } from './writes.js';
 
 /**
@@ -45,19 +46,30 @@ export interface BurstResult {
   healthz: { answered: number; failed: number; p99Ms: number; maxMs: number };
 }
 
-interface Outcome {
+export interface Outcome {
   status: number | 'reset' | 'timeout';
   ms: number;
   body: string;
 }
 
-function send(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Outcome> {
+/**
+ * Sends one request on `agent` and waits for the whole answer (or a reset, or the client
+ * timeout); the time is taken when the last byte arrived, and a compressed answer is then
+ * decompressed as a browser reads it.
+ */
+export function send(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.request(url, { agent, method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => {
+        const ms = performance.now() - started;
+        const encoding = response.headers['content-encoding'];
+        const raw = Buffer.concat(chunks);
+        const text = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
+        resolve({ status: response.statusCode ?? 0, ms, body: text.toString('utf8') });
+      });
       response.on('error', () => resolve({ status: 'reset', ms: performance.now() - started, body: '' }));
     });
     request.setTimeout(timeoutMs, () => {

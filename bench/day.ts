@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { send, type Outcome } from './burst.js';
 import { completionBody, crewOf, newDutyBody, writeHeaders, type LiveDuty, type Writer } from './writes.js';
 import { signInWriters } from './writes.js';
 import { login } from './session.js';
@@ -59,38 +59,7 @@ export interface DayResult {
   unavailable: number;
 }
 
-interface Outcome {
-  status: number | 'reset' | 'timeout';
-  ms: number;
-  body: string;
-}
-
 const CLIENT_TIMEOUT_MS = 30_000;
-
-function send(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Outcome> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(url, { agent, method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const ms = performance.now() - started;
-        const encoding = response.headers['content-encoding'];
-        const raw = Buffer.concat(chunks);
-        // the answer as the browser reads it, decompressed after the time is taken
-        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
-        resolve({ status: response.statusCode ?? 0, ms, body: body.toString('utf8') });
-      });
-      response.on('error', () => resolve({ status: 'reset', ms: performance.now() - started, body: '' }));
-    });
-    request.setTimeout(CLIENT_TIMEOUT_MS, () => {
-      request.destroy();
-      resolve({ status: 'timeout', ms: performance.now() - started, body: '' });
-    });
-    request.on('error', () => resolve({ status: 'reset', ms: performance.now() - started, body: '' }));
-    request.end(body);
-  });
-}
 
 const between = ([min, max]: [number, number]) => min + Math.random() * (max - min);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -201,7 +170,7 @@ export async function measureDay(options: DayOptions, officeTokens: string[]): P
   };
   const read = async (token: string, path: string, into = reads) => {
     const sentAt = performance.now();
-    record(into, 'GET', path, await send(agent, new URL(path, base), 'GET', { authorization: token, 'accept-encoding': BROWSER_ENCODINGS }), sentAt);
+    record(into, 'GET', path, await send(agent, new URL(path, base), 'GET', { authorization: token, 'accept-encoding': BROWSER_ENCODINGS }, undefined, CLIENT_TIMEOUT_MS), sentAt);
   };
 
   const officeUser = async (token: string) => {
@@ -240,7 +209,7 @@ export async function measureDay(options: DayOptions, officeTokens: string[]): P
       if (!live) {
         const body = JSON.stringify(newDutyBody(writer, crewOf(writer, index * 1000 + n), String(10000 + ((index * 7 + n) % 90000))));
         n += 1;
-        const outcome = await send(agent, new URL('/api/v1/mcctrain/create-mcctrain', base), 'POST', { ...writeHeaders(writer.token), 'accept-encoding': BROWSER_ENCODINGS }, body);
+        const outcome = await send(agent, new URL('/api/v1/mcctrain/create-mcctrain', base), 'POST', { ...writeHeaders(writer.token), 'accept-encoding': BROWSER_ENCODINGS }, body, CLIENT_TIMEOUT_MS);
         record(writes, 'POST', '/api/v1/mcctrain/create-mcctrain', outcome, sentAt);
         if (outcome.status === 201) {
           const { duty } = JSON.parse(outcome.body) as { duty: { _id: string; version: number; work: string } };
@@ -250,7 +219,7 @@ export async function measureDay(options: DayOptions, officeTokens: string[]): P
         nextWriteAt = sentAt + between([5000, 10_000]);
       } else {
         const path = `/api/v1/mcctrain/update-mcctrain/${live.id}`;
-        const outcome = await send(agent, new URL(path, base), 'PUT', { ...writeHeaders(writer.token), 'accept-encoding': BROWSER_ENCODINGS }, JSON.stringify(completionBody(live)));
+        const outcome = await send(agent, new URL(path, base), 'PUT', { ...writeHeaders(writer.token), 'accept-encoding': BROWSER_ENCODINGS }, JSON.stringify(completionBody(live)), CLIENT_TIMEOUT_MS);
         record(writes, 'PUT', '/api/v1/mcctrain/update-mcctrain/{id}', outcome, sentAt);
         live = undefined;
         nextWriteAt = cycleStart + cycleMs * (0.9 + Math.random() * 0.2);
