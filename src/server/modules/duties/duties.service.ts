@@ -83,7 +83,7 @@ async function presentDuties(db: Database | Tx, rows: DutyRow[]): Promise<Duty[]
       .from(dutyWorkers)
       .innerJoin(staff, eq(staff.id, dutyWorkers.staffId))
       .where(inArray(dutyWorkers.dutyId, dutyIds))
-      .orderBy(staff.name, staff.id),
+      .orderBy(CREW_ORDER),
     supervisorIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, supervisorIds))
       : Promise.resolve([]),
@@ -161,16 +161,29 @@ function dutyAudit(row: DutyRow, workerIds: string[]): Record<string, unknown> {
   };
 }
 
+/** Staff who may join a duty of this work type: active members of it, among these ids. */
+function eligibleStaff(work: string, ids: string[]): SQL {
+  return and(inArray(staff.id, ids), sql`lower(${staff.work}) = ${work}`, eq(staff.status, 'Active'))!;
+}
+
+/** The order of a duty's crew in every answer: by name, then id. */
+const CREW_ORDER = sql`${staff.name}, ${staff.id}`;
+
+/** A crew member as a duty's answer shows them (CrewMember), as SQL JSON. */
+const crewMemberJson = sql`json_build_object('_id', ${staff.id}, 'name', ${staff.name}, 'empid', ${staff.empId})`;
+
+/** The refusal of a crew with someone who is not eligibleStaff. */
+function refuseIneligible(work: string): HttpError {
+  return refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+}
+
 /** Checks that every id is an active staff member of the work type (a duty's existing crew may stay). */
 async function checkCrew(db: Database, work: string, workerIds: string[], alreadyOnDuty: string[] = []): Promise<void> {
   const fresh = workerIds.filter((id) => !alreadyOnDuty.includes(id));
   if (fresh.length === 0) return;
-  if (!fresh.every((id) => UUID.test(id))) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
-  const eligible = await db
-    .select({ id: staff.id })
-    .from(staff)
-    .where(and(inArray(staff.id, fresh), sql`lower(${staff.work}) = ${work}`, eq(staff.status, 'Active')));
-  if (eligible.length !== fresh.length) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  if (!fresh.every((id) => UUID.test(id))) throw refuseIneligible(work);
+  const eligible = await db.select({ id: staff.id }).from(staff).where(eligibleStaff(work, fresh));
+  if (eligible.length !== fresh.length) throw refuseIneligible(work);
 }
 
 /**
@@ -195,14 +208,13 @@ async function checkSupervisor(db: Database, actor: AccountRow, supervisorId: st
  * name order (then id, as the lists' SQL orders them).
  */
 async function crewAndNorm(db: Database, work: string, workerIds: string[]): Promise<{ crew: CrewMember[]; perCoach: number }> {
-  if (!workerIds.every((id) => UUID.test(id))) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  if (!workerIds.every((id) => UUID.test(id))) throw refuseIneligible(work);
   const result = await db.execute(sql`
     select (select ${staffingNorms.perCoach}::text from ${staffingNorms} where ${staffingNorms.work} = ${work}) as per_coach,
-      (select coalesce(json_agg(json_build_object('_id', ${staff.id}, 'name', ${staff.name}, 'empid', ${staff.empId}) order by ${staff.name}, ${staff.id}), '[]')::text
-        from ${staff} where ${inArray(staff.id, workerIds)} and lower(${staff.work}) = ${work} and ${staff.status} = 'Active') as crew`);
+      (select coalesce(json_agg(${crewMemberJson} order by ${CREW_ORDER}), '[]')::text from ${staff} where ${eligibleStaff(work, workerIds)}) as crew`);
   const [row] = rowsOf<{ per_coach: string | null; crew: string }>(result);
   const crew = JSON.parse(row!.crew) as CrewMember[];
-  if (crew.length !== workerIds.length) throw refuse(400, MSG.workerNotEligible(work.toUpperCase()));
+  if (crew.length !== workerIds.length) throw refuseIneligible(work);
   return { crew, perCoach: row!.per_coach === null ? DEFAULT_STAFFING_NORM : Number(row!.per_coach) };
 }
 
@@ -336,7 +348,7 @@ function sortedOrder(state: 'processing' | 'completed', order: SortOrder<DutySor
 }
 
 /** A duty's crew as its answer shows them (CrewMember[] as JSON text), in name order, then id. */
-const crewJson = sql<string>`(select coalesce(json_agg(json_build_object('_id', ${staff.id}, 'name', ${staff.name}, 'empid', ${staff.empId}) order by ${staff.name}, ${staff.id}), '[]')::text
+const crewJson = sql<string>`(select coalesce(json_agg(${crewMemberJson} order by ${CREW_ORDER}), '[]')::text
   from ${dutyWorkers} join ${staff} on ${staff.id} = ${dutyWorkers.staffId} where ${dutyWorkers.dutyId} = ${duties.id})`;
 
 /**
@@ -345,14 +357,14 @@ const crewJson = sql<string>`(select coalesce(json_agg(json_build_object('_id', 
  * supervisor's name from the joined account, instants as toISOString writes them.
  */
 const dutyJson = sql`(select json_build_object('_id', ${duties.id}, 'trainno', ${duties.trainNo}, 'status', ${duties.status}, 'work', ${duties.work},
-    'workers', coalesce(json_agg(s.id order by s.name, s.id) filter (where s.id is not null), '[]'),
-    'workerDetails', coalesce(json_agg(json_build_object('_id', s.id, 'name', s.name, 'empid', s.emp_id) order by s.name, s.id) filter (where s.id is not null), '[]'),
-    'workerCount', count(s.id), 'supervisor', ${duties.supervisorId}, 'supervisorName', case when ${duties.supervisorId} is null then null else ${users.name} end,
+    'workers', coalesce(json_agg(${staff.id} order by ${CREW_ORDER}), '[]'),
+    'workerDetails', coalesce(json_agg(${crewMemberJson} order by ${CREW_ORDER}), '[]'),
+    'workerCount', count(${staff.id}), 'supervisor', ${duties.supervisorId}, 'supervisorName', case when ${duties.supervisorId} is null then null else ${users.name} end,
     'totalcoach', ${duties.totalCoach}, 'type', ${duties.type}, 'reqq', ${duties.reqq}, 'used', ${duties.used},
     'suppliedBedsheet', ${duties.suppliedBedsheet}, 'returned', ${duties.returned},
     'createdAt', ${isoInstant(duties.createdAt)}, 'updatedAt', ${isoInstant(duties.updatedAt)},
     'completedAt', ${isoInstant(duties.completedAt)}, 'completedDay', ${duties.completedDay}, 'version', ${duties.version})
-  from ${dutyWorkers} dw join ${staff} s on s.id = dw.staff_id where dw.duty_id = ${duties.id})`;
+  from ${dutyWorkers} join ${staff} on ${staff.id} = ${dutyWorkers.staffId} where ${dutyWorkers.dutyId} = ${duties.id})`;
 
 /**
  * GET /mcctrain/get-livemcctrain and get-completedmcctrain: filtered and paged in SQL,
