@@ -1,6 +1,6 @@
 import { OTP_DIGITS } from '../../../shared/limits.js';
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -13,7 +13,7 @@ import { sizedBadgeStyles } from '../../components/sized-badge.js';
 import { detailDateTime, ROLE_VALUES, roleLabel, roleOptions, staffStatusLabel } from './admin-display.js';
 import { exportAccounts, useAccounts, useEndSessions, useSendReset, useUpdateAccount } from './api.js';
 import type { ACCOUNT_SORT_KEYS as SCHEMA_SORT_KEYS } from '../../../shared/schemas/admin.js';
-import { useSearchText } from '../../components/list/use-search-text.js';
+import { SearchInput, useSearchText } from '../../components/list/search-input.js';
 import { SortTh, useSortParam } from '../../components/list/sort-th.js';
 import { ListActions } from '../../components/list/list-actions.js';
 import { PrintHeading } from '../../components/list/print-heading.js';
@@ -199,7 +199,7 @@ export default function AccountsPage() {
       </Group>
       <PrintHeading title={t('admin.menu.accounts')} filters={filterNames} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" data-no-print>
-        <TextInput type="search" label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} value={search.text} onChange={(event) => search.setText(event.currentTarget.value)} />
+        <SearchInput search={search} label={t('admin.accounts.search')} placeholder={t('admin.accounts.searchPlaceholder')} />
         <ChoiceSelect label={t('admin.accounts.role')} data={roleOptions(t)} value={role || null} onChange={(value) => update({ role: value, page: null })} clearable placeholder={t('admin.accounts.allRoles')} />
         <ChoiceSelect label={t('admin.accounts.workType')} data={WORK_OPTIONS} value={work || null} onChange={(value) => update({ work: value, page: null })} clearable placeholder={t('admin.accounts.allWorkTypes')} />
         <ChoiceSelect label={t('admin.accounts.disabledFilter')} data={disabledOptions} value={disabled || null} onChange={(value) => update({ disabled: value, page: null })} clearable placeholder={t('admin.accounts.allAccounts')} />

@@ -10,7 +10,7 @@ import { errorText } from '../../api/error-text.js';
 import { actionLabel, areaLabel, AUDIT_AREAS, auditColumns, auditTrainNo, detailDateTime } from './admin-display.js';
 import { exportAudit, useAllAccounts, useAudit, type AuditEntry } from './api.js';
 import { useAuth } from '../../auth/auth-context.js';
-import { useSearchText } from '../../components/list/use-search-text.js';
+import { SearchInput, useSearchText } from '../../components/list/search-input.js';
 import { ListActions } from '../../components/list/list-actions.js';
 import { PrintHeading } from '../../components/list/print-heading.js';
 import { AuditDiff } from './audit-diff.js';
@@ -91,13 +91,7 @@ export default function AuditPage() {
       </Group>
       <PrintHeading title={t('admin.menu.audit')} filters={[...filterNames, ...(audit.hasNextPage ? [m.of('officeAuditPrintShown', entries.length)] : [])]} />
       <div data-no-print>
-        <TextInput
-          type="search"
-          label={m('officeLists.searchAudit')}
-          placeholder={m('officeLists.searchAuditPlaceholder')}
-          value={search.text}
-          onChange={(event) => search.setText(event.currentTarget.value)}
-        />
+        <SearchInput search={search} label={m('officeLists.searchAudit')} placeholder={m('officeLists.searchAuditPlaceholder')} />
       </div>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" data-no-print>
         <SearchableSelect

@@ -1,10 +1,10 @@
-import { Group, Table, TextInput } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DUTY_SORT_KEYS as SCHEMA_SORT_KEYS, DutySortKey } from '../../../shared/schemas/duties.js';
 import type { SortOrder } from '../../../shared/list-view.js';
 import { toWorkType, type WorkType } from '../../../shared/work-types.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
-import { useSearchText } from '../../components/list/use-search-text.js';
+import { SearchInput, useSearchText } from '../../components/list/search-input.js';
 import { SortTh, useSortParam } from '../../components/list/sort-th.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -61,12 +61,10 @@ export function DutyListControls({
   const supervisors = useSupervisors(office);
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap" data-no-print>
-      <TextInput
-        type="search"
+      <SearchInput
+        search={view.search}
         label={m('dutyLists.searchLabel')}
         placeholder={m('dutyLists.searchPlaceholder')}
-        value={view.search.text}
-        onChange={(event) => view.search.setText(event.currentTarget.value)}
         size="md"
         style={{ flex: '1 1 220px', maxWidth: 340 }}
       />

@@ -1,9 +1,9 @@
-import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { choiceFrom, DAYS_FILTERS, type DaysFilter } from '../../../shared/report-views.js';
 import { CATEGORY_TABS } from '../../components/category-tabs.js';
 import { ListActions } from '../../components/list/list-actions.js';
-import { useSearchText } from '../../components/list/use-search-text.js';
+import { SearchInput, useSearchText, type SearchText } from '../../components/list/search-input.js';
 import { useSortParam } from '../../components/list/sort-th.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { formatMonth } from '../../i18n/format.js';
@@ -52,7 +52,7 @@ export function ViewToolbar<F extends string>({
   count,
   onExport,
 }: {
-  search: ReturnType<typeof useSearchText>;
+  search: SearchText;
   filter: { label: string; value: F | null; onChange: (value: F | null) => void; choices: ReadonlyArray<{ value: F | ''; label: string }> };
   shown: number;
   count: number;
@@ -61,11 +61,9 @@ export function ViewToolbar<F extends string>({
   const { t } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-no-print>
-      <TextInput
-        type="search"
+      <SearchInput
+        search={search}
         label={t('payroll.lists.search')}
-        value={search.text}
-        onChange={(event) => search.setText(event.currentTarget.value)}
         size="md"
         w={{ base: '100%', xs: 260 }}
       />

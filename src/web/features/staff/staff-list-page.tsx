@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Card, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, NativeSelect, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ListActions } from '../../components/list/list-actions.js';
 import { PrintHeading } from '../../components/list/print-heading.js';
 import { SortTh, useSortParam } from '../../components/list/sort-th.js';
 import { TotalsRow } from '../../components/list/totals-row.js';
-import { useSearchText } from '../../components/list/use-search-text.js';
+import { SearchInput, useSearchText } from '../../components/list/search-input.js';
 import { useAddressParams } from '../../forms/use-address-params.js';
 import { formatDate, formatMoney } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/messages.js';
@@ -45,7 +45,7 @@ const dayText = (day: string | null | undefined) => (day ? formatDate(new Date(`
 /**
  * manager/staffdetails, 'All Staff Members'. Work type (or all), filters, search, sort and
  * page live in the address, so coming back from Update Worker or opening a shared link shows
- * the same rows. The search box keeps its own text (useSearchText): the address and the
+ * the same rows. The search box keeps its own text (SearchInput): the address and the
  * request follow it once typing pauses, so no key is lost however fast it is typed.
  */
 export default function StaffListPage() {
@@ -180,12 +180,10 @@ export default function StaffListPage() {
         </Tabs.List>
       </Tabs>
       <Group align="flex-end" gap="sm" data-no-print>
-        <TextInput
-          type="search"
+        <SearchInput
+          search={search}
           label={t('staff.search')}
           placeholder={m('searchStaff')}
-          value={search.text}
-          onChange={(event) => search.setText(event.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
         <NativeSelect
