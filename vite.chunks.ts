@@ -75,7 +75,9 @@ const CHUNK_GROUPS = [
   // and apart from them the growing text box (a long text: the company profile, a reason): so the
   // supervisor's screens, which load `libs`, load none of them, nor an office page more than it uses
   { name: 'libs-office', test: mantine('core[\\\\/]esm[\\\\/]components[\\\\/](?:PasswordInput|Pagination)[\\\\/]|hooks[\\\\/]esm[\\\\/]use-pagination[\\\\/]'), minShareCount: 2, priority: 6 },
-  { name: 'libs-textarea', test: mantine('core[\\\\/]esm[\\\\/]components[\\\\/]Textarea[\\\\/]'), minShareCount: 2, priority: 6 },
+  // the file button (the company's logo) goes with the text box the company profile loads anyway:
+  // in `libs` it made the supervisor's Add Duty load it, over its 250 KB (issue 25)
+  { name: 'libs-textarea', test: mantine('core[\\\\/]esm[\\\\/]components[\\\\/](?:Textarea|FileButton)[\\\\/]'), minShareCount: 2, priority: 6 },
   // with the lists' small parts (components/list: sorting headers, search, totals, export and print
   // buttons, and the download button), which the duty boards and the office lists share: in `shared`
   // they would make every office list load the duty screens' code, and a file of their own would

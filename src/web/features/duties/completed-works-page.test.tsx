@@ -120,6 +120,8 @@ describe('Completed Works: search, filters, sort, totals and export (issue 28)',
     await user.click(screen.getByRole('tab', { name: 'All work types' }));
     await user.clear(screen.getByRole('searchbox', { name: 'Search trains' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search trains' }), '1');
+    // the search settles when typing pauses: the address then holds it
+    await waitFor(() => expect(router.state.location.search).toContain('q=1'));
     await waitFor(() => expect(trainsShown().sort()).toEqual(['12005', '12019', '16010']));
     expect(router.state.location.search).toContain('work=all');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Supervisor' }), 'Suresh Pillai');
