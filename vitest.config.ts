@@ -45,11 +45,26 @@ export const DATABASE_TESTS = [
   'test/input-rules.test.ts',
 ];
 
+/**
+ * The component tests that change what a module holds for the rest of its process: the
+ * catalogues loaded (only the public part of English), a module made to fail to load, the
+ * company profile a module keeps. They run in `web-isolated`, each file in
+ * a fresh module graph; every other component test shares its worker's (decision 0043).
+ */
+const WEB_ISOLATED = [
+  'src/web/company-profile.test.tsx',
+  'src/web/components/lazy-floating.test.tsx',
+  'src/web/i18n/site-texts.test.tsx',
+  // after some files in the same process its upload's page showed the public site instead of the
+  // refusal; the module that carries this over is not found yet (decision 0043)
+  'src/web/features/staff/bulk-upload-page.test.tsx',
+];
+
 /** The tests that read a real production build of the web app, made once per run (test/build-setup.ts). */
 const BUILD_TESTS = ['test/chunks-build.test.ts', 'test/pwa-build.test.ts'];
 
 /**
- * Four projects (decision 0034):
+ * Five projects (decisions 0034, 0043):
  * - `unit`: every *.test.ts that needs no database of the suite's (pure logic, src/shared,
  *   the web app's plain-logic tests, the builds, and the embedded database's own checks,
  *   which open PGlite whatever DATABASE_URL says); run once.
@@ -58,11 +73,11 @@ const BUILD_TESTS = ['test/chunks-build.test.ts', 'test/pwa-build.test.ts'];
  * - `web`: component tests, *.test.tsx, rendered in happy-dom with the app's real providers
  *   against the real API on in-memory PGlite (test/web/render-app.tsx, decision 0025).
  * - `build`: BUILD_TESTS, on one build of the web app its global setup makes (≈ 25 s).
+ * - `web-isolated`: WEB_ISOLATED, component tests that each need modules of their own.
  * Two files run at once: Vitest's default on a 2-core machine is one (cores − 1), which left
- * a core idle while a file waited on its database or its build (decision 0034). `unit` and
- * `db` files share their worker's process (isolate: false; decision 0041): the component
- * tests do not, as several of them change what a module holds (the loaded catalogues, a
- * module made to fail to load).
+ * a core idle while a file waited on its database or its build (decision 0034). `unit`, `db` and
+ * `web` files share their worker's process (isolate: false; decisions 0041, 0043): the few
+ * component tests that change what a module holds run apart, in `web-isolated`.
  * Coverage (--coverage) reports the web app's lines; `unit` and `web` are what reach them.
  */
 export default defineConfig({
@@ -111,10 +126,25 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/web/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
           environment: 'happy-dom',
           setupFiles: ['test/web/setup.ts'],
           globalSetup: ['test/web/global-setup.ts'],
           // a whole screen against the real API on a shared 2-core machine, with coverage
+          testTimeout: 90_000,
+          // a worker's files share its process and modules (React, Mantine, the app's code are
+          // loaded once, not once per file): 256 s of CPU to 96 (decision 0043)
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-isolated',
+          include: WEB_ISOLATED,
+          environment: 'happy-dom',
+          setupFiles: ['test/web/setup.ts'],
+          globalSetup: ['test/web/global-setup.ts'],
           testTimeout: 90_000,
         },
       },

@@ -1,9 +1,10 @@
 /**
  * The browser features Mantine and the app use that happy-dom lacks or leaves to the
  * page: matchMedia (a 1280 px wide screen unless a test says otherwise), ResizeObserver,
- * scrollIntoView, document.fonts. Each test starts with an empty DOM and storage.
+ * scrollIntoView, document.fonts. Each test starts with an empty DOM and storage, and no toasts.
  */
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
 /** The viewport width media queries are answered for; a test may set it (phones: 360). */
@@ -45,6 +46,8 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configura
 
 afterEach(() => {
   cleanup();
+  // the toasts' store is a module's: a worker's next file (they share modules) starts with none
+  notifications.clean();
   localStorage.clear();
   viewport.width = 1280;
 });
