@@ -76,11 +76,37 @@ function report(role: string, tally: Map<string, number>): void {
   console.log(`A11Y ${role}: ${total} violation node(s) ${JSON.stringify(Object.fromEntries(tally))}`);
 }
 
+/** A path without its query and trailing record id: two paths of one screen look alike. */
+const screenOf = (path: string) => path.split('?')[0]!.replace(/\/[0-9a-f-]{36}$/, '/:id');
+
+/**
+ * Opens `path` as the app's own links do, without loading the page again (the app and axe
+ * stay loaded: a fresh load of each screen was most of this file's time), then waits for
+ * the new screen's heading. A path of the screen already shown (another record's details) is
+ * loaded afresh, as a new heading could not tell it apart.
+ */
+async function navigate(page: Page, path: string, from: string | null): Promise<void> {
+  if (from === null || screenOf(from) === screenOf(path)) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate(() => {
+    for (const heading of document.querySelectorAll('h1')) (heading as unknown as { shown?: boolean }).shown = true;
+  });
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction(() => [...document.querySelectorAll('h1')].some((heading) => !(heading as unknown as { shown?: boolean }).shown));
+}
+
 /** Visits each path, runs axe there, and takes a screenshot to look at. */
 async function visitAll(page: Page, name: string, paths: string[], tally: Map<string, number>): Promise<string[]> {
   const failures: string[] = [];
+  let from: string | null = null;
   for (const path of paths) {
-    await page.goto(path);
+    await navigate(page, path, from);
+    from = path;
     await settled(page);
     failures.push(...(await check(page, `${name} ${path}`, tally)));
     await screenshot(page, `a11y-${name}${path.replace(/[/:?=]/g, '_')}`);
