@@ -36,6 +36,7 @@ import { pruneRateLimits } from './rate-limit.js';
 import { pruneRequestKeys } from './request-keys.js';
 import { trackRequestsInFlight, type RequestsInFlight } from './requests-in-flight.js';
 import { changeAnnouncer, openResponseCache } from './response-cache.js';
+import { EVERYTHING, type DataChange } from './data-change.js';
 
 const API_PREFIX = '/api/v1';
 /** How often pending wage revisions are looked at (issue 28). */
@@ -177,9 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const announcer = changeAnnouncer(database, app.log);
   app.addHook('onClose', async () => announcer.stop());
   app.decorate('db', database.db);
-  app.decorate('dataChanged', async () => {
-    responseCache.cache.changed();
-    await announcer.announce();
+  app.decorate('dataChanged', async (change: DataChange = EVERYTHING) => {
+    responseCache.cache.changed(change);
+    await announcer.announce(change);
   });
   // Any API answer may carry Aadhaar, bank or wage data: no browser or proxy cache keeps a
   // copy unless the route chose its own policy (decision 0013).

@@ -7,6 +7,7 @@ import type { Database } from './db/connect.js';
 import { HttpError } from './http-error.js';
 import { JsonText } from './json-text.js';
 import { computeAnswer } from './response-cache.js';
+import { EVERYTHING, mergeChanges, type DataChange, type DutyReads } from './data-change.js';
 import { fastifyPath, isFileResponse, type ParsedOf, type RouteContract, type SuccessBody } from '../shared/api/contract.js';
 import { withMessageCode } from '../shared/api/envelopes.js';
 
@@ -52,6 +53,11 @@ export interface CachedRoute<C extends RouteContract> {
    * only when the same search is asked again soon (response-cache.ts `SendOptions.search`).
    */
   isSearch?: (request: ContractRequest<C>) => boolean;
+  /**
+   * What this request's answer reads of the duties (data-change.ts): a write that changed
+   * only other duties leaves it kept. Without it, every write drops it.
+   */
+  reads?: (request: ContractRequest<C>) => DutyReads;
 }
 
 /**
@@ -88,11 +94,32 @@ declare module 'fastify' {
     /** The database the routes read from and open their write transactions on. */
     db: Database;
     /**
-     * Data changed (a write committed, or may have): empties this instance's kept answers
-     * and tells the other instances (response-cache.ts); settles when they were told.
+     * Data changed (a write committed, or may have): drops this instance's kept answers that
+     * the change affects (all of them by default) and tells the other instances
+     * (response-cache.ts); settles when they were told.
      */
-    dataChanged(): Promise<void>;
+    dataChanged(change?: DataChange): Promise<void>;
   }
+}
+
+/** What each write's handler said it changed (noteChange), until its answer leaves. */
+const notedChanges = new WeakMap<FastifyRequest, DataChange>();
+
+/**
+ * A write's handler says what it changed, when that is less than everything (data-change.ts):
+ * its kept answers that read other data stay. A write that says nothing changed everything.
+ * Said more than once (a transaction run again after a conflict), the changes add up.
+ */
+export function noteChange(request: FastifyRequest, change: DataChange): void {
+  const before = notedChanges.get(request);
+  notedChanges.set(request, before === undefined ? change : mergeChanges(before, change));
+}
+
+/** What the write changed: what its handler noted, else everything. */
+function changeOf(request: FastifyRequest): DataChange {
+  const change = notedChanges.get(request) ?? EVERYTHING;
+  notedChanges.delete(request);
+  return change;
 }
 
 /** What a write's handler meets if it sends its answer itself inside the transaction. */
@@ -127,10 +154,12 @@ async function inOneTransaction<C extends RouteContract, P>(
       }
     });
   } catch (error) {
+    // a fault may have come after the commit, of whatever was written
+    notedChanges.delete(request);
     if (changesKeptAnswers && !(error instanceof HttpError)) void server.dataChanged();
     throw error;
   }
-  if (changesKeptAnswers) await server.dataChanged();
+  if (changesKeptAnswers) await server.dataChanged(changeOf(request));
   return answer as SuccessBody<C> | JsonText<SuccessBody<C>> | void;
 }
 
@@ -214,7 +243,7 @@ export function serve<C extends RouteContract, P = undefined>(
   options: ServerOptions & Partial<CachedRoute<C>> & Partial<WriteRoute> & Partial<OwnTransactions> & Partial<PreparedRoute<C, P>>,
   handler: ContractHandler<C, P>,
 ): void {
-  const { cacheScope, isSearch, leavesKeptAnswers, ownTransactions, prepare, ...routeOptions } = options;
+  const { cacheScope, isSearch, reads, leavesKeptAnswers, ownTransactions, prepare, ...routeOptions } = options;
   const write = contract.method !== 'GET';
   const changesKeptAnswers = write && !leavesKeptAnswers;
   const run = async (request: ContractRequest<C>, reply: FastifyReply) => {
@@ -235,6 +264,7 @@ export function serve<C extends RouteContract, P = undefined>(
         const key = `${contract.method} ${contract.path} ${cacheScope(request)} ${queryKey(request.query)}`;
         return request.server.responseCache.send(request, reply, key, () => computeAnswer(reply, () => run(request, reply)), {
           search: isSearch?.(request) ?? false,
+          reads: reads?.(request),
         });
       }
     : undefined;

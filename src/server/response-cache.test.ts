@@ -1,10 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../shared/roles.js';
-import { monthInZone } from '../shared/time.js';
+import { dayInZone, monthInZone } from '../shared/time.js';
 import { openDatabase } from './db/connect.js';
+import { dutyChange, encodeChange, EVERYTHING, type DutyReads } from './data-change.js';
 import { duties, staff, users } from './db/schema.js';
 import { acceptedEncoding, changeAnnouncer, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
@@ -139,6 +141,89 @@ describe('the busiest lists, kept until their data changes', () => {
     // a write that changes data empties it
     await duty(t, managerToken, { supervisor: mccSupervisorId, workers: [worker.id] });
     expect(await nameOnList()).toBe('Renamed By Hand');
+  });
+
+  it('drops, on a phone’s new duty or completion, the lists that show it, and keeps last month and the other work types (decision 0044)', async () => {
+    const tz = t.config.appTz;
+    const today = dayInZone(new Date(), tz);
+    const month = today.slice(0, 7);
+    const lastMonth = monthInZone(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 15)), tz);
+    const mccWorker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const bioWorker = await buildStaff(t.deps.db, { work: 'bio' });
+    const bioSupervisor = await buildUser(t.deps.db, { role: ROLE.supervisor, work: 'bio' });
+    // a live duty and one completed today for each work type, so every list shows the workers
+    const mccLive = await duty(t, mccToken, { workers: [mccWorker.id] });
+    await duty(t, mccToken, { workers: [mccWorker.id] });
+    await duty(t, mccToken, { workers: [mccWorker.id] }, { status: 'completed' });
+    await duty(t, managerToken, { work: 'bio', supervisor: bioSupervisor.id, workers: [bioWorker.id] });
+    await duty(t, managerToken, { work: 'bio', supervisor: bioSupervisor.id, workers: [bioWorker.id] }, { status: 'completed' });
+    const lists = {
+      liveMcc: '/mcctrain/get-livemcctrain?work=mcc',
+      liveBio: '/mcctrain/get-livemcctrain?work=bio',
+      completedMcc: `/mcctrain/get-completedmcctrain?work=mcc&from=${today}&to=${today}`,
+      completedBio: `/mcctrain/get-completedmcctrain?work=bio&from=${today}&to=${today}`,
+      staffMcc: '/worker/get-workers?work=mcc',
+      staffBio: '/worker/get-workers?work=bio',
+      attendanceMcc: `/attendance?work=mcc&month=${month}`,
+      attendanceMccLastMonth: `/attendance?work=mcc&month=${lastMonth}`,
+      attendanceBio: `/attendance?work=bio&month=${month}`,
+    };
+    type List = keyof typeof lists;
+    const shown: Partial<Record<List, string>> = {};
+    for (const [list, url] of Object.entries(lists) as Array<[List, string]>) {
+      const response = await get(url, managerToken);
+      expect(response.statusCode, url).toBe(200);
+      shown[list] = response.body;
+      expect(response.body, url).toContain(list.endsWith('Bio') ? bioWorker.name : mccWorker.name);
+    }
+    // renamed by hand, announced by nobody: a list computed again shows the new name, a kept one the old
+    const rename = async () => {
+      for (const worker of [mccWorker, bioWorker]) await t.deps.db.update(staff).set({ name: `${worker.name} ${Math.random().toString(36).slice(2, 8)}` }).where(eq(staff.id, worker.id));
+    };
+    const write = async (method: 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: method === 'DELETE' ? managerToken : mccToken }, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const recomputed = async () => {
+      const again: List[] = [];
+      for (const [list, url] of Object.entries(lists) as Array<[List, string]>) {
+        const body = (await get(url, managerToken)).body;
+        if (body !== shown[list]) again.push(list);
+        shown[list] = body;
+      }
+      return again.sort();
+    };
+    await rename();
+    expect(await recomputed()).toEqual([]);
+
+    // an mcc phone adds a duty: the mcc live board and the mcc staff list (each worker's live duty)
+    await rename();
+    const added = await duty(t, mccToken, {});
+    expect(await recomputed()).toEqual(['liveMcc', 'staffMcc']);
+
+    // it marks a duty completed: the mcc boards, the mcc staff list and this month's mcc attendance
+    await rename();
+    await write('PUT', `/mcctrain/update-mcctrain/${mccLive._id}`, { status: 'completed', version: mccLive.version });
+    expect(await recomputed()).toEqual(['attendanceMcc', 'completedMcc', 'liveMcc', 'staffMcc']);
+
+    // completing it again changes nothing, and drops nothing
+    await rename();
+    await write('PUT', `/mcctrain/update-mcctrain/${mccLive._id}`, { status: 'completed' });
+    expect(await recomputed()).toEqual([]);
+
+    // a worker moved to bio while on an mcc duty: completing that duty changes the bio staff
+    // list and attendance too (the change names both work types, so bio's boards go as well)
+    await t.deps.db.update(staff).set({ work: 'bio' }).where(eq(staff.id, added.workers[0]!));
+    t.app.responseCache.changed();
+    await recomputed();
+    await rename();
+    await write('PUT', `/mcctrain/update-mcctrain/${added._id}`, { status: 'completed', version: added.version });
+    expect(await recomputed()).toEqual(['attendanceBio', 'attendanceMcc', 'completedBio', 'completedMcc', 'liveBio', 'liveMcc', 'staffBio', 'staffMcc']);
+
+    // a write that names no change (a deletion) drops every list
+    await rename();
+    await write('DELETE', `/mcctrain/deletework/${added._id}`);
+    expect(await recomputed()).toEqual(Object.keys(lists).sort());
   });
 
   it('never hands one viewer the answer kept for another: a supervisor gets the crew view of their own work type', async () => {
@@ -362,6 +447,42 @@ describe('ResponseCache', () => {
     expect((await target.app.inject('/list')).body).toBe('{"computed":2}');
   });
 
+  it('drops on a duty change only the answers that read those duties, and keeps one computed meanwhile only if the change left it alone', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    cache.listeningStarted();
+    const computed: string[] = [];
+    const ask = (key: string, reads?: DutyReads, gate?: Promise<void>) =>
+      cache.send(bareRequest, bareReply, key, async () => {
+        computed.push(key);
+        await gate;
+        return { body: Buffer.from(key), headers: {} };
+      }, { reads });
+    const liveMcc: DutyReads = { work: 'mcc', live: true, completed: null };
+    const octoberMcc: DutyReads = { work: 'mcc', live: false, completed: { from: '2026-10-01', to: '2026-10-31' } };
+    for (const [key, reads] of [['live mcc', liveMcc], ['october mcc', octoberMcc], ['dashboard', undefined]] as const) await ask(key, reads);
+    // an mcc duty completed today
+    cache.changed(dutyChange(['mcc'], true, ['2026-11-28']));
+    for (const [key, reads] of [['live mcc', liveMcc], ['october mcc', octoberMcc], ['dashboard', undefined]] as const) await ask(key, reads);
+    expect(computed).toEqual(['live mcc', 'october mcc', 'dashboard', 'live mcc', 'dashboard']);
+
+    cache.changed();
+    computed.length = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inFlight = [ask('live mcc', liveMcc, gate), ask('october mcc', octoberMcc, gate)];
+    // a new mcc duty while both are computed: the live board's answer may miss it
+    cache.changed(dutyChange(['mcc'], true, []));
+    const after = ask('live mcc', liveMcc);
+    release();
+    await Promise.all([...inFlight, after]);
+    await ask('live mcc', liveMcc);
+    await ask('october mcc', octoberMcc);
+    // the request after the change computed its own; the one from before was not kept
+    expect(computed).toEqual(['live mcc', 'october mcc', 'live mcc']);
+  });
+
   it('computes a kept answer again after MAX_AGE_MS, so a change made past the app (by hand) shows', async () => {
     let clock = 1_000_000;
     const cache = new ResponseCache(1024 * 1024, () => clock);
@@ -509,6 +630,42 @@ describe('announcing changes (changeAnnouncer)', () => {
     await Promise.resolve();
     expect(sent).toHaveLength(3);
     sent[2]!();
+    announcer.stop();
+  });
+});
+
+describe('what an announcement says (decision 0044)', () => {
+  it('carries the change to the other instances; the changes that share an announcement are merged, and an unnamed one makes it everything', async () => {
+    const dialect = new PgDialect();
+    const payloads: string[] = [];
+    const sent: Array<() => void> = [];
+    const database = {
+      kind: 'postgres' as const,
+      db: {
+        execute: (query: SQL) => {
+          payloads.push(String(dialect.sqlToQuery(query).params[1]));
+          return new Promise<void>((resolve) => sent.push(resolve));
+        },
+      } as never,
+    };
+    const announcer = changeAnnouncer(database, { warn: () => {} } as never);
+    const first = announcer.announce(dutyChange(['mcc'], true, []));
+    await Promise.resolve();
+    const shared = [announcer.announce(dutyChange(['bio'], true, [])), announcer.announce(dutyChange(['mcc'], true, ['2026-11-28']))];
+    sent[0]!();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    sent[1]!();
+    await Promise.all(shared);
+    expect(payloads).toEqual([encodeChange(dutyChange(['mcc'], true, [])), encodeChange(dutyChange(['bio', 'mcc'], true, ['2026-11-28']))]);
+    // a write that named nothing shares an announcement with a duty change: everything
+    const next = [announcer.announce(dutyChange(['mcc'], true, [])), announcer.announce(dutyChange(['bio'], false, ['2026-11-28'])), announcer.announce()];
+    await Promise.resolve();
+    sent[2]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    sent[3]!();
+    await Promise.all(next);
+    expect(payloads.slice(2)).toEqual([encodeChange(dutyChange(['mcc'], true, [])), encodeChange(EVERYTHING)]);
     announcer.stop();
   });
 });

@@ -3,6 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from './db/connect.js';
+import { affects, decodeChange, encodeChange, EVERYTHING, mergeChanges, type DataChange, type DutyReads } from './data-change.js';
 import { JsonText } from './json-text.js';
 
 /** The channel every instance hears about data changes on (announceChange). */
@@ -81,8 +82,8 @@ interface Answer {
 }
 
 interface Entry extends Answer {
-  /** the data version the answer was computed at */
-  version: number;
+  /** what it reads of the duties (data-change.ts); none: every change drops it */
+  reads: DutyReads | undefined;
   /** what it costs in memory, as counted (key, headers, body, compressed copies, overhead) */
   size: number;
   /** when it was kept (the cache's clock) */
@@ -93,6 +94,9 @@ interface Entry extends Answer {
 interface Flight {
   answer: Promise<Answer>;
   askedAgain: boolean;
+  reads: DutyReads | undefined;
+  /** a change that affects it happened while it was computed: not kept, and not joined */
+  stale: boolean;
 }
 
 export interface SendOptions {
@@ -102,6 +106,11 @@ export interface SendOptions {
    * request while it is computed.
    */
   search?: boolean;
+  /**
+   * What the answer reads of the duties (data-change.ts): a change of other duties — another
+   * work type, other completed days — leaves it kept. Without it, every change drops it.
+   */
+  reads?: DutyReads | undefined;
 }
 
 /**
@@ -120,6 +129,12 @@ export interface SendOptions {
  *   sign-out) changes nothing kept. The
  *   command-line tools announce their changes too. A change made past the app shows within
  *   MAX_AGE_MS.
+ * - **Only what a change affects is dropped** (data-change.ts, decision 0044). A write
+ *   that says it changed only some duties (adding a duty, marking one completed: the busy
+ *   day's writes) drops the answers that read duties of that work type live or completed on
+ *   those days, and the answers that name nothing they read; the others stay (last
+ *   month's attendance, another work type's board). Any other write drops everything. The
+ *   announcement carries the change to the other instances.
  * - **Only while listening.** Until the LISTEN connection is up, and from the moment it is
  *   lost (a connection that dies silently is found by its heartbeat within seconds,
  *   pg-listener.ts), nothing is kept or served from memory: changes announced meanwhile would go
@@ -140,7 +155,6 @@ export interface SendOptions {
  *   request are a bounded set counted in the same budget.
  */
 export class ResponseCache {
-  private version = 0;
   private listening = false;
   private readonly entries = new Map<string, Entry>();
   private readonly computing = new Map<string, Flight>();
@@ -163,11 +177,24 @@ export class ResponseCache {
     return this.listening && this.maxBytes > 0;
   }
 
-  /** Data changed: nothing computed before now is served again. */
-  changed(): void {
-    this.version += 1;
-    this.entries.clear();
-    this.bytes = 0;
+  /**
+   * Data changed: nothing computed before now that the change affects is served again, nor
+   * kept once computed (data-change.ts). `everything` (the default) drops every answer.
+   */
+  changed(change: DataChange = EVERYTHING): void {
+    for (const [key, flight] of this.computing) {
+      if (!affects(change, flight.reads)) continue;
+      flight.stale = true;
+      this.computing.delete(key);
+    }
+    if (change === EVERYTHING) {
+      this.entries.clear();
+      this.bytes = 0;
+    } else {
+      for (const [key, entry] of this.entries) {
+        if (affects(change, entry.reads)) this.drop(key, entry);
+      }
+    }
     this.sweepWhileNeeded();
   }
 
@@ -205,21 +232,22 @@ export class ResponseCache {
       this.entries.delete(key);
       this.entries.set(key, answer as Entry);
     } else {
-      const version = this.version;
-      const flightKey = `${version} ${key}`;
-      let flight = this.computing.get(flightKey);
+      // a flight a change made stale has left this map: a request after the change never joins it
+      let flight = this.computing.get(key);
       if (flight) {
         flight.askedAgain = true;
       } else {
         const keep = !options.search || this.askedBefore(key);
-        const made: Flight = { answer: compute(), askedAgain: false };
+        const made: Flight = { answer: compute(), askedAgain: false, reads: options.reads, stale: false };
         flight = made;
-        this.computing.set(flightKey, made);
-        const done = () => this.computing.delete(flightKey);
+        this.computing.set(key, made);
+        const done = () => {
+          if (this.computing.get(key) === made) this.computing.delete(key);
+        };
         made.answer.then(
           (computed) => {
             done();
-            if (keep || made.askedAgain) this.store(key, version, computed);
+            if (!made.stale && (keep || made.askedAgain)) this.store(key, made.reads, computed);
           },
           done,
         );
@@ -261,15 +289,15 @@ export class ResponseCache {
     if (this.seen.delete(key)) this.seenBytes -= stringCost(key) + SEEN_OVERHEAD;
   }
 
-  private store(key: string, version: number, answer: Answer): void {
-    if (version !== this.version || !this.active) return;
+  private store(key: string, reads: DutyReads | undefined, answer: Answer): void {
+    if (!this.active) return;
     // the same object the waiting requests hold, so a compressed copy made for one is kept
     answer.body = ownBuffer(answer.body);
     let headerBytes = 0;
     for (const [name, value] of Object.entries(answer.headers)) headerBytes += stringCost(name) + stringCost(value);
     const size = ENTRY_OVERHEAD + stringCost(key) + headerBytes + BUFFER_OVERHEAD + answer.body.length;
     if (size > this.maxBytes / 4) return;
-    const entry: Entry = Object.assign(answer, { version, size, keptAt: this.now() });
+    const entry: Entry = Object.assign(answer, { reads, size, keptAt: this.now() });
     const replaced = this.entries.get(key);
     if (replaced) this.drop(key, replaced);
     this.entries.set(key, entry);
@@ -386,9 +414,9 @@ declare module 'fastify' {
  * would wait for the one before it (1,460 → 319 commits/s at 20 connections, measured).
  * The embedded database has no other instance to tell.
  */
-export async function announceChange(database: Pick<DatabaseHandle, 'db' | 'kind'>): Promise<void> {
+export async function announceChange(database: Pick<DatabaseHandle, 'db' | 'kind'>, change: DataChange = EVERYTHING): Promise<void> {
   if (database.kind !== 'postgres') return;
-  await database.db.execute(sql`select pg_notify(${DATA_CHANNEL}, '')`);
+  await database.db.execute(sql`select pg_notify(${DATA_CHANNEL}, ${encodeChange(change)})`);
 }
 
 /**
@@ -411,21 +439,26 @@ export function changeAnnouncer(database: Pick<DatabaseHandle, 'db' | 'kind'>, l
   };
   // One announcement at a time: one sent while another is on its way goes after it, for
   // every change that asked meanwhile (an announcement tells of every change committed
-  // before it), so a busy minute sends far fewer than one per write (issue 29).
+  // before it, merged into one), so a busy minute sends far fewer than one per write (issue 29).
   let sending: Promise<void> | null = null;
   let next: Promise<void> | null = null;
-  const announce = (): Promise<void> => {
-    if (!sending) {
-      sending = announceChange(database)
-        .catch(later)
-        .finally(() => {
-          sending = null;
-        });
-      return sending;
-    }
+  let waiting: DataChange | null = null;
+  const send = (): Promise<void> => {
+    const change = waiting ?? EVERYTHING;
+    waiting = null;
+    sending = announceChange(database, change)
+      .catch(later)
+      .finally(() => {
+        sending = null;
+      });
+    return sending;
+  };
+  const announce = (change: DataChange = EVERYTHING): Promise<void> => {
+    waiting = waiting === null ? change : mergeChanges(waiting, change);
+    if (!sending) return send();
     next ??= sending.then(() => {
       next = null;
-      return announce();
+      return send();
     });
     return next;
   };
@@ -453,7 +486,7 @@ export async function openResponseCache(
   let lost = false;
   const stop = await database.listen(
     DATA_CHANNEL,
-    () => cache.changed(),
+    (payload) => cache.changed(decodeChange(payload)),
     () => {
       cache.listeningStarted();
       if (lost) log?.info('listening for changes again: the busiest lists are kept again');

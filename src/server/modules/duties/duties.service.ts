@@ -29,6 +29,7 @@ import { isoInstant, jsonList, type JsonText } from '../../json-text.js';
 import { duties, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
+import { dutyChange, NOTHING, type DutyChange as KeptAnswersChange } from '../../data-change.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
 import { auditInsert, recordAudit } from '../audit/audit.service.js';
@@ -470,7 +471,15 @@ export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Pr
   return (await presentDuties(deps.db, [row]))[0]!;
 }
 
-export type UpdateOutcome = { duty: Duty; changed: boolean };
+/** The updated duty, whether anything changed, and what did, for the kept answers (data-change.ts). */
+export type UpdateOutcome = { duty: Duty; changed: boolean; dataChange: KeptAnswersChange };
+
+/**
+ * The work types (lower case) of a duty's crew's staff records: a worker moved to another
+ * work type since being put on the duty shows it on that work type's staff list and attendance.
+ */
+const crewWorks = sql<string>`(select coalesce(json_agg(distinct lower(${staff.work})), '[]')::text
+  from ${dutyWorkers} join ${staff} on ${staff.id} = ${dutyWorkers.staffId} where ${dutyWorkers.dutyId} = ${duties.id})`;
 
 interface DutyChange {
   status: 'processing' | 'completed';
@@ -506,7 +515,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   if (!UUID.test(id)) throw refuse(404, MSG.dutyNotFound);
   // the duty with its crew and supervisor's name, as its answer shows them, in one query
   const [found] = await deps.db
-    .select({ duty: getTableColumns(duties), crew: crewJson, supervisorName: users.name })
+    .select({ duty: getTableColumns(duties), crew: crewJson, crewWorks, supervisorName: users.name })
     .from(duties)
     .leftJoin(users, eq(users.id, duties.supervisorId))
     .where(eq(duties.id, id));
@@ -524,7 +533,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
   // leaves it empty; our own screens always send it
   if (!change.edit && change.status === 'completed' && current.status === 'completed') {
-    return { duty: presentDuty(current, currentDetails, supervisorName), changed: false };
+    return { duty: presentDuty(current, currentDetails, supervisorName), changed: false, dataChange: NOTHING };
   }
   const reopenRefused = change.status === 'processing' ? reopenRefusal(actor, current) : null;
   if (reopenRefused) throw refuse(403, reopenRefused);
@@ -569,10 +578,16 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     // deleted meanwhile (DELETE /mcctrain/deletework/{id})
     if (!latest) throw refuse(404, MSG.dutyNotFound);
     if (!change.edit && change.version === undefined && latest.status === change.status) {
-      return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false };
+      return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false, dataChange: NOTHING };
     }
     throw refuse(409, MSG.dutyStale);
   }
+  // the new crew is of the duty's work type (checkCrew); the old one's staff may be of others now
+  const dataChange = dutyChange(
+    [current.work, ...(JSON.parse(found.crewWorks) as string[])],
+    current.status === 'processing' || row.status === 'processing',
+    [current.completedDay, row.completedDay],
+  );
   const audit = (crew: string[]) =>
     auditInsert(tx, actor, [
       {
@@ -589,7 +604,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
     await audit(crew);
     // a new crew is read back in the lists' order
-    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true };
+    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true, dataChange };
   }
   if (completing || reopening) {
     // the crew rows carry the duty's completed day, for attendance by worker and day; with
@@ -601,7 +616,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   } else {
     await audit(currentCrew);
   }
-  return { duty: presentDuty(row, currentDetails, supervisorName), changed: true };
+  return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange };
 }
 
 /**

@@ -16,7 +16,9 @@ import { MSG } from '../../../shared/messages.js';
 import { DUTY_DELETERS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
-import { serve, viewerScope } from '../../contract-route.js';
+import { noteChange, serve, viewerScope } from '../../contract-route.js';
+import { ALL_DAYS, dutyChange, type DutyReads } from '../../data-change.js';
+import type { AccountRow } from '../auth/accounts.service.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
@@ -67,19 +69,30 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
         request,
         reply,
         createDutyRoute,
-        async () => ({
-          status: 201,
-          body: { success: true as const, message: MSG.trainAdded, duty: await createDuty({ ...deps, db }, request.user!, request.body) },
-        }),
+        async () => {
+          const duty = await createDuty({ ...deps, db }, request.user!, request.body);
+          // a new live duty, its crew of the duty's own work type (decision 0044)
+          noteChange(request, dutyChange([duty.work], true, []));
+          return { status: 201, body: { success: true as const, message: MSG.trainAdded, duty } };
+        },
         seenBy(request),
       ),
     );
 
+    // what a board reads of the duties (decision 0044): the live ones, or the completed ones
+    // of its days, of the viewer's or the asked work type (a supervisor's own, whatever is asked)
+    const boardReads =
+      (state: 'processing' | 'completed') =>
+      (request: { user: AccountRow | null; query: { work?: string | undefined; from?: string | undefined; to?: string | undefined } }): DutyReads => ({
+        work: (request.user!.role === ROLE.supervisor ? toWorkType(request.user!.work) : null) ?? request.query.work ?? null,
+        live: state === 'processing',
+        completed: state === 'completed' ? { from: request.query.from ?? ALL_DAYS.from, to: request.query.to ?? ALL_DAYS.to } : null,
+      });
     for (const [contract, state] of [
       [liveDuties, 'processing'],
       [completedDuties, 'completed'],
     ] as const) {
-      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q) }, async (request, reply) => {
+      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q), reads: boardReads(state) }, async (request, reply) => {
         const page = await listDuties(deps, request.user!, state, request.query);
         if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
         if (page.from) reply.header('x-range-from', page.from).header('x-range-to', page.to!);
@@ -92,7 +105,7 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
       [liveDutyTotals, 'processing'],
       [completedDutyTotals, 'completed'],
     ] as const) {
-      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q) }, async (request) => dutyTotals(deps, request.user!, state, request.query));
+      serve(app, contract, { onRequest: crew, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => Boolean(request.query.q), reads: boardReads(state) }, async (request) => dutyTotals(deps, request.user!, state, request.query));
     }
     for (const [contract, state, base] of [
       [liveDutiesExport, 'processing', 'Live_works'],
@@ -112,7 +125,8 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
 
     serve(app, updateDutyRoute, { onRequest: crew }, async (request, reply, db) =>
       answerOnce(deps, db, request, reply, updateDutyRoute, async () => {
-        const { duty, changed } = await updateDuty({ ...deps, db }, request.user!, request.params.id, request.body);
+        const { duty, changed, dataChange } = await updateDuty({ ...deps, db }, request.user!, request.params.id, request.body);
+        noteChange(request, dataChange);
         return { status: 200, body: { success: true as const, message: changed ? MSG.trainUpdated : MSG.dutyAlreadyCompleted, duty } };
       }, seenBy(request)),
     );

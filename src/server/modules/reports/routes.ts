@@ -10,7 +10,8 @@ import {
   XLSX_TYPE,
 } from '../../../shared/api/reports.js';
 import { ROLE } from '../../../shared/roles.js';
-import { dayInZone, monthInZone } from '../../../shared/time.js';
+import { dayInZone, monthInZone, monthRange } from '../../../shared/time.js';
+import type { DutyReads } from '../../data-change.js';
 import type { WorkType } from '../../../shared/work-types.js';
 import { serve, viewerScope } from '../../contract-route.js';
 import type { AccountRow } from '../auth/accounts.service.js';
@@ -37,7 +38,14 @@ export function reportRoutes(deps: AppDeps, guards: Guards) {
     // the grid marks the days after today: the day is part of what the answer depends on
     const daily = (request: { user: AccountRow | null }) => `${viewerScope(request.user!)} ${dayInZone(deps.now(), deps.config.appTz)}`;
 
-    serve(app, attendance, { onRequest: managers, cacheScope: daily }, async (request) => {
+    // the duties completed in the month by the work type's staff (decision 0044); the dashboard names nothing: every change drops it
+    const monthReads = (request: { query: { work: WorkType; month?: string | undefined } }): DutyReads => ({
+      work: request.query.work,
+      live: false,
+      completed: monthRange(request.query.month ?? monthInZone(deps.now(), deps.config.appTz)),
+    });
+
+    serve(app, attendance, { onRequest: managers, cacheScope: daily, reads: monthReads }, async (request) => {
       const result = await grid(request.query);
       return { ...result, workers: result.workers.map(({ wage: _wage, ...worker }) => worker) };
     });

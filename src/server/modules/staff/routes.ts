@@ -18,6 +18,8 @@ import { MSG } from '../../../shared/messages.js';
 import { STAFF_EDITORS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { serve, viewerScope } from '../../contract-route.js';
+import { NO_DUTIES } from '../../data-change.js';
+import { toWorkType } from '../../../shared/work-types.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
@@ -78,7 +80,17 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
     serve(
       app,
       listWorkersRoute,
-      { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => request.query.q !== undefined },
+      {
+        onRequest: staffReaders,
+        cacheScope: (request) => viewerScope(request.user!),
+        isSearch: (request) => request.query.q !== undefined,
+        // each worker's live duty (decision 0044): the live duties of the list's work type's staff
+        reads: (request) => ({
+          work: (request.user!.role === ROLE.supervisor ? toWorkType(request.user!.work) : null) ?? request.query.work ?? null,
+          live: true,
+          completed: null,
+        }),
+      },
       async (request, reply) => {
         const { workers, total } = await listWorkers(deps.db, request.user!, request.query);
         reply.header('x-total-count', String(total));
@@ -91,7 +103,13 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
     serve(
       app,
       workerStatusCountsRoute,
-      { onRequest: staffReaders, cacheScope: (request) => viewerScope(request.user!), isSearch: (request) => request.query.q !== undefined },
+      {
+        onRequest: staffReaders,
+        cacheScope: (request) => viewerScope(request.user!),
+        isSearch: (request) => request.query.q !== undefined,
+        // statuses only: no duty changes them
+        reads: () => NO_DUTIES,
+      },
       async (request) => workerStatusCounts(deps.db, request.user!, request.query),
     );
 
