@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responseCache = await openResponseCache(database, config.responseCacheMb * 1024 * 1024, app.log);
   app.decorate('responseCache', responseCache.cache);
   app.addHook('onClose', async () => responseCache.stop());
-  const announcer = changeAnnouncer(database, app.log);
+  const announcer = changeAnnouncer(database, app.log, responseCache.cache.id);
   app.addHook('onClose', async () => announcer.stop());
   app.decorate('db', database.db);
   app.decorate('dataChanged', async (change: DataChange = EVERYTHING) => {

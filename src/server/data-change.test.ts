@@ -83,15 +83,20 @@ describe('what a change drops from the kept answers (decision 0044)', () => {
   });
 
   it('crosses to the other instances as a NOTIFY payload: the same change, and anything unreadable is everything', () => {
-    for (const change of changes) expect(decodeChange(encodeChange(change))).toEqual(change);
+    for (const change of changes) {
+      expect(decodeChange(encodeChange(change))).toEqual({ change, from: undefined });
+      // with its sender, which ignores its own
+      expect(decodeChange(encodeChange(change, 'instance 1'))).toEqual({ change, from: 'instance 1' });
+    }
     expect(encodeChange(EVERYTHING)).toBe('');
     // what earlier versions send, and what a stranger or a broken sender might
     for (const payload of ['', 'x', 'null', '{}', '{"d":{"works":"mcc","live":true,"days":[]}}', '{"d":{"works":["mcc"],"live":1,"days":[]}}', '{"d":{"works":["mcc"],"live":true,"days":["28-11-2026"]}}', '{"d":{"works":["mc c"],"live":true,"days":[]}}']) {
-      expect(decodeChange(payload), payload).toBe(EVERYTHING);
+      expect(decodeChange(payload), payload).toEqual({ change: EVERYTHING, from: undefined });
     }
     // a change too long for PostgreSQL's payload limit (8,000 bytes) goes as everything
     const days = Array.from({ length: 400 }, (_, n) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10));
     expect(encodeChange(dutyChange(['mcc'], true, days))).toBe('');
-    expect(decodeChange(encodeChange(dutyChange(['mcc'], true, days.slice(0, 100))))).toEqual(dutyChange(['mcc'], true, days.slice(0, 100)));
+    expect(decodeChange(encodeChange(dutyChange(['mcc'], true, days), 'instance 1'))).toEqual({ change: EVERYTHING, from: 'instance 1' });
+    expect(decodeChange(encodeChange(dutyChange(['mcc'], true, days.slice(0, 100)))).change).toEqual(dutyChange(['mcc'], true, days.slice(0, 100)));
   });
 });

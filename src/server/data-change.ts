@@ -69,35 +69,50 @@ export function mergeChanges(a: DataChange, b: DataChange): DataChange {
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a longer change is sent as `everything`. */
 const MAX_PAYLOAD = 4000;
 
-/** A change as a NOTIFY payload; `everything` is the empty payload (what every earlier version sent). */
-export function encodeChange(change: DataChange): string {
-  if (change === EVERYTHING) return '';
-  const text = JSON.stringify({ d: change });
-  return text.length < MAX_PAYLOAD ? text : '';
+/**
+ * A change as a NOTIFY payload, with the instance that sends it (`from`), which ignores its
+ * own: it dropped what the change affects before announcing it. `everything` from nobody in
+ * particular is the empty payload (what every earlier version sent; an earlier version takes
+ * any payload to mean everything).
+ */
+export function encodeChange(change: DataChange, from?: string): string {
+  const sender = from === undefined ? {} : { i: from };
+  if (change === EVERYTHING) return from === undefined ? '' : JSON.stringify(sender);
+  const text = JSON.stringify({ ...sender, d: change });
+  return text.length < MAX_PAYLOAD ? text : encodeChange(EVERYTHING, from);
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WORK = /^[a-z0-9_-]{1,40}$/;
 
-/** A payload as a change: anything that is not a well-formed duty change is `everything`. */
-export function decodeChange(payload: string): DataChange {
-  if (!payload) return EVERYTHING;
+type Payload = { i?: unknown; d?: Partial<DutyChange> } | null;
+
+function parsePayload(payload: string): Payload {
+  if (!payload) return null;
   try {
-    const change = (JSON.parse(payload) as { d?: Partial<DutyChange> } | null)?.d;
-    if (
-      !change ||
-      typeof change.live !== 'boolean' ||
-      !Array.isArray(change.works) ||
-      !Array.isArray(change.days) ||
-      !change.works.every((work) => typeof work === 'string' && WORK.test(work)) ||
-      !change.days.every((day) => typeof day === 'string' && DAY.test(day))
-    ) {
-      return EVERYTHING;
-    }
-    return { works: change.works, live: change.live, days: change.days };
+    return JSON.parse(payload) as Payload;
   } catch {
-    return EVERYTHING;
+    return null;
   }
+}
+
+/** A payload as a change and its sender: anything that is not a well-formed duty change is `everything`. */
+export function decodeChange(payload: string): { change: DataChange; from: string | undefined } {
+  const parsed = parsePayload(payload);
+  const from = typeof parsed?.i === 'string' ? parsed.i : undefined;
+  const change = parsed?.d;
+  if (
+    !change ||
+    typeof change !== 'object' ||
+    typeof change.live !== 'boolean' ||
+    !Array.isArray(change.works) ||
+    !Array.isArray(change.days) ||
+    !change.works.every((work) => typeof work === 'string' && WORK.test(work)) ||
+    !change.days.every((day) => typeof day === 'string' && DAY.test(day))
+  ) {
+    return { change: EVERYTHING, from };
+  }
+  return { change: { works: change.works, live: change.live, days: change.days }, from };
 }
 
 /** The duty change of duties written of these work types, live or completed on these days. */

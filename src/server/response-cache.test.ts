@@ -5,10 +5,10 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { dayInZone, monthInZone } from '../shared/time.js';
-import { openDatabase } from './db/connect.js';
+import { openDatabase, type DatabaseHandle } from './db/connect.js';
 import { dutyChange, encodeChange, EVERYTHING, type DutyReads } from './data-change.js';
 import { duties, staff, users } from './db/schema.js';
-import { acceptedEncoding, changeAnnouncer, computeAnswer, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
+import { acceptedEncoding, changeAnnouncer, computeAnswer, openResponseCache, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { bareReply, bareRequest } from '../../test/helpers/bare-http.js';
@@ -667,5 +667,37 @@ describe('what an announcement says (decision 0044)', () => {
     await Promise.all(next);
     expect(payloads.slice(2)).toEqual([encodeChange(dutyChange(['mcc'], true, [])), encodeChange(EVERYTHING)]);
     announcer.stop();
+  });
+
+  it('drops what another instance’s announcement names, and ignores its own coming back (it dropped those before sending)', async () => {
+    let notify: (payload: string) => void = () => {};
+    const database = {
+      kind: 'postgres',
+      listen: async (_channel: string, onNotify: (payload: string) => void, onListening?: () => void) => {
+        notify = onNotify;
+        onListening?.();
+        return async () => {};
+      },
+    } as unknown as DatabaseHandle;
+    const { cache, stop } = await openResponseCache(database, 1024 * 1024);
+    let computed = 0;
+    const ask = () =>
+      cache.send(bareRequest, bareReply, 'live mcc', async () => {
+        computed += 1;
+        return { body: Buffer.from('[]'), headers: {} };
+      }, { reads: { work: 'mcc', live: true, completed: null } });
+    await ask();
+    notify(encodeChange(dutyChange(['mcc'], true, []), cache.id));
+    notify(encodeChange(dutyChange(['bio'], true, []), 'another instance'));
+    await ask();
+    expect(computed).toBe(1);
+    notify(encodeChange(dutyChange(['mcc'], true, []), 'another instance'));
+    await ask();
+    expect(computed).toBe(2);
+    // an earlier version's announcement (empty) drops everything
+    notify('');
+    await ask();
+    expect(computed).toBe(3);
+    await stop();
   });
 });
