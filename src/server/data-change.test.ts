@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affects, ALL_DAYS, decodeChange, dutyChange, encodeChange, EVERYTHING, mergeChanges, NO_DUTIES, NOTHING, type DataChange, type DutyReads } from './data-change.js';
+import { affects, ALL_DAYS, decodeChange, dutyChange, encodeChange, EVERYTHING, mergeChanges, NO_DUTIES, type DataChange, type DutyReads } from './data-change.js';
 
 /**
  * The rule a second time, written as a person states it: an answer must be computed again when
@@ -18,10 +18,12 @@ function mustRecompute(change: DataChange, reads: DutyReads | undefined): boolea
   return liveTouched || dayTouched;
 }
 
+const NOTHING = dutyChange([], false, []);
 const addMcc = dutyChange(['MCC'], true, []);
 const completeMccToday = dutyChange(['mcc', 'mcc'], true, ['2026-11-28']);
 const editBioCompleted = dutyChange(['bio'], false, ['2026-10-31', null]);
 const movedCrew = dutyChange(['mcc', 'laundry'], true, ['2026-11-28']);
+const pitAndYard = dutyChange(['Pit & Yard'], true, []);
 
 const liveMcc: DutyReads = { work: 'mcc', live: true, completed: null };
 const liveAll: DutyReads = { work: null, live: true, completed: null };
@@ -30,10 +32,11 @@ const completedMccEver: DutyReads = { work: 'mcc', live: false, completed: ALL_D
 const attendanceBioOctober: DutyReads = { work: 'bio', live: false, completed: { from: '2026-10-01', to: '2026-10-31' } };
 const staffLaundry: DutyReads = { work: 'laundry', live: true, completed: null };
 const completedNovember: DutyReads = { work: null, live: false, completed: { from: '2026-11-01', to: '2026-11-30' } };
+const livePitAndYard: DutyReads = { work: 'pit & yard', live: true, completed: null };
 
 describe('what a change drops from the kept answers (decision 0044)', () => {
-  const changes: DataChange[] = [EVERYTHING, NOTHING, addMcc, completeMccToday, editBioCompleted, movedCrew];
-  const reads: Array<DutyReads | undefined> = [undefined, NO_DUTIES, liveMcc, liveAll, completedMccOctober, completedMccEver, attendanceBioOctober, staffLaundry, completedNovember];
+  const changes: DataChange[] = [EVERYTHING, NOTHING, addMcc, completeMccToday, editBioCompleted, movedCrew, pitAndYard];
+  const reads: Array<DutyReads | undefined> = [undefined, NO_DUTIES, liveMcc, liveAll, completedMccOctober, completedMccEver, attendanceBioOctober, staffLaundry, completedNovember, livePitAndYard];
 
   it('agrees with the rule as a person states it, for every change and every answer', () => {
     for (const change of changes) {
@@ -90,7 +93,7 @@ describe('what a change drops from the kept answers (decision 0044)', () => {
     }
     expect(encodeChange(EVERYTHING)).toBe('');
     // what earlier versions send, and what a stranger or a broken sender might
-    for (const payload of ['', 'x', 'null', '{}', '{"d":{"works":"mcc","live":true,"days":[]}}', '{"d":{"works":["mcc"],"live":1,"days":[]}}', '{"d":{"works":["mcc"],"live":true,"days":["28-11-2026"]}}', '{"d":{"works":["mc c"],"live":true,"days":[]}}']) {
+    for (const payload of ['', 'x', 'null', '{}', '{"d":{"works":"mcc","live":true,"days":[]}}', '{"d":{"works":["mcc"],"live":1,"days":[]}}', '{"d":{"works":["mcc"],"live":true,"days":["28-11-2026"]}}', '{"d":{"works":["mcc\\u0000"],"live":true,"days":[]}}', '{"d":{"works":[""],"live":true,"days":[]}}']) {
       expect(decodeChange(payload), payload).toEqual({ change: EVERYTHING, from: undefined });
     }
     // a change too long for PostgreSQL's payload limit (8,000 bytes) goes as everything

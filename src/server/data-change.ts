@@ -26,9 +26,6 @@ export type DataChange = DutyChange | 'everything';
 
 export const EVERYTHING = 'everything' as const;
 
-/** A write that wrote nothing (a completion of a duty already completed). */
-export const NOTHING: DutyChange = { works: [], live: false, days: [] };
-
 /**
  * What a kept answer reads of the duties. An answer that names none is computed again after
  * every change.
@@ -83,7 +80,8 @@ export function encodeChange(change: DataChange, from?: string): string {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const WORK = /^[a-z0-9_-]{1,40}$/;
+/** A work type as staff records may hold it (lower case), 'pit & yard' included: any text without control characters. */
+const WORK = /^[^\u0000-\u001f\u007f]{1,80}$/u;
 
 type Payload = { i?: unknown; d?: Partial<DutyChange> } | null;
 

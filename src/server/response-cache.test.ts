@@ -2,11 +2,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../shared/roles.js';
 import { dayInZone, monthInZone } from '../shared/time.js';
 import { openDatabase, type DatabaseHandle } from './db/connect.js';
-import { dutyChange, encodeChange, EVERYTHING, type DutyReads } from './data-change.js';
+import { dutyChange, encodeChange, EVERYTHING, type DataChange, type DutyReads } from './data-change.js';
 import { duties, staff, users } from './db/schema.js';
 import { acceptedEncoding, changeAnnouncer, computeAnswer, openResponseCache, ENTRY_OVERHEAD, MAX_AGE_MS, MAX_ENTRIES, MAX_SEEN, ResponseCache, SEARCH_REPEAT_MS, SWEEP_MS } from './response-cache.js';
 import { buildStaff, buildUser, duty, sessionToken } from '../../test/helpers/factories.js';
@@ -206,10 +207,12 @@ describe('the busiest lists, kept until their data changes', () => {
     await write('PUT', `/mcctrain/update-mcctrain/${mccLive._id}`, { status: 'completed', version: mccLive.version });
     expect(await recomputed()).toEqual(['attendanceMcc', 'completedMcc', 'liveMcc', 'staffMcc']);
 
-    // completing it again changes nothing, and drops nothing
+    // completing it again changes nothing, but drops the duty's lists all the same: another
+    // instance's announcement of the first completion may not have arrived yet, and the
+    // lists must agree with the answer ("already completed")
     await rename();
     await write('PUT', `/mcctrain/update-mcctrain/${mccLive._id}`, { status: 'completed' });
-    expect(await recomputed()).toEqual([]);
+    expect(await recomputed()).toEqual(['attendanceMcc', 'completedMcc', 'liveMcc', 'staffMcc']);
 
     // a worker moved to bio while on an mcc duty: completing that duty changes the bio staff
     // list and attendance too (the change names both work types, so bio's boards go as well)
@@ -375,6 +378,44 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
       await faulty.app.close();
       await other.app.close();
       await second.close();
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('a crew member moved to another work type while their duty is completed (decision 0044)', () => {
+  it('names the work type the crew has when the completion commits, so that work type’s lists are dropped', async () => {
+    const worker = await buildStaff(t.deps.db, { work: 'mcc' });
+    const live = await duty(t, mccToken, { workers: [worker.id] });
+    const mover = new pg.Client({ connectionString: (t.database as { url?: string }).url! });
+    await mover.connect();
+    const named: DataChange[] = [];
+    const changed = t.app.responseCache.changed.bind(t.app.responseCache);
+    const spy = vi.spyOn(t.app.responseCache, 'changed').mockImplementation((change) => {
+      named.push(change ?? EVERYTHING);
+      changed(change);
+    });
+    try {
+      // a manager's edit moves the worker to bio, not yet committed
+      await mover.query('begin');
+      await mover.query(`update staff set work = 'bio' where id = $1`, [worker.id]);
+      const completing = t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/mcctrain/update-mcctrain/${live._id}`,
+        headers: { authorization: mccToken },
+        payload: { status: 'completed', version: live.version },
+      });
+      // the completion reads the crew's work types under a lock: it waits for the move
+      const waiting = async () =>
+        Number((await mover.query(`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].count) > 0;
+      expect(await eventually(waiting)).toBe(true);
+      await mover.query('commit');
+      expect((await completing).statusCode).toBe(200);
+      const own = named.filter((change) => change !== EVERYTHING);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toEqual({ works: ['mcc', 'bio'], live: true, days: [dayInZone(new Date(), t.config.appTz)] });
+    } finally {
+      spy.mockRestore();
+      await mover.end();
     }
   });
 });

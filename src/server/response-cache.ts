@@ -461,7 +461,8 @@ export function changeAnnouncer(database: Pick<DatabaseHandle, 'db' | 'kind'>, l
     if (!sending) return send();
     next ??= sending.then(() => {
       next = null;
-      return send();
+      // a change that asked in between, when nothing was on its way, went out itself
+      return waiting === null ? (sending ?? Promise.resolve()) : send();
     });
     return next;
   };

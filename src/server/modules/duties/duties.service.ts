@@ -29,7 +29,7 @@ import { isoInstant, jsonList, type JsonText } from '../../json-text.js';
 import { duties, dutyWorkers, staff, staffingNorms, users } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
-import { dutyChange, NOTHING, type DutyChange as KeptAnswersChange } from '../../data-change.js';
+import { dutyChange, type DutyChange as KeptAnswersChange } from '../../data-change.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import { listStaffingNorms } from '../admin/admin.service.js';
 import { auditInsert, recordAudit } from '../audit/audit.service.js';
@@ -224,7 +224,7 @@ async function crewAndNorm(db: Database, work: string, workerIds: string[]): Pro
  * records them as its supervisor; a manager names the supervisor. Required staff is
  * computed from the work type's staffing norm. The answer is read inside the transaction.
  */
-export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest): Promise<Duty> {
+export async function createDuty(deps: AppDeps, actor: AccountRow, request: CreateDutyRequest): Promise<{ duty: Duty; dataChange: KeptAnswersChange }> {
   const own = ownWork(actor);
   if (own && request.work && request.work !== own) throw refuse(403, MSG.ownWorkOnly);
   const work = own ?? request.work;
@@ -262,12 +262,13 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
   // row in one statement, and the answer from what was written (issue 29: each round trip
   // to the database costs the server more than the statement's work)
   const tx = deps.db;
-  await tx.execute(sql`
+  const written = await tx.execute(sql`
     with duty as (${tx.insert(duties).values(row).getSQL()}),
       crew as (${tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: row.id, staffId, completedDay: null }))).getSQL()}),
       audit as (${auditInsert(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: row.id, after: dutyAudit(row, duty.workerIds) }]).getSQL()})
-    select 1`);
-  return presentDuty(row, crew, supervisorName);
+    select ${lockedWorksOf(duty.workerIds)} as works`);
+  const works = JSON.parse(rowsOf<{ works: string }>(written)[0]!.works) as string[];
+  return { duty: presentDuty(row, crew, supervisorName), dataChange: dutyChange([row.work, ...works], true, []) };
 }
 
 interface Cursor {
@@ -475,11 +476,15 @@ export async function getDuty(deps: AppDeps, viewer: AccountRow, id: string): Pr
 export type UpdateOutcome = { duty: Duty; changed: boolean; dataChange: KeptAnswersChange };
 
 /**
- * The work types (lower case) of a duty's crew's staff records: a worker moved to another
- * work type since being put on the duty shows it on that work type's staff list and attendance.
+ * The work types (lower case) of these staff records, as a JSON text, each row locked until
+ * the transaction ends (decision 0044): a worker moved to another work type shows the duty on
+ * that work type's staff list and attendance, so the change a duty write names must hold the
+ * work types the crew has when it commits. A move made before is read here; one made after
+ * waits for the commit (and drops everything when it commits).
  */
-const crewWorks = sql<string>`(select coalesce(json_agg(distinct lower(${staff.work})), '[]')::text
-  from ${dutyWorkers} join ${staff} on ${staff.id} = ${dutyWorkers.staffId} where ${dutyWorkers.dutyId} = ${duties.id})`;
+function lockedWorksOf(staffIds: string[]): SQL<string> {
+  return sql<string>`(select coalesce(array_to_json(array(select lower(${staff.work}) from ${staff} where ${inArray(staff.id, staffIds)} for share)), '[]')::text)`;
+}
 
 interface DutyChange {
   status: 'processing' | 'completed';
@@ -515,7 +520,7 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   if (!UUID.test(id)) throw refuse(404, MSG.dutyNotFound);
   // the duty with its crew and supervisor's name, as its answer shows them, in one query
   const [found] = await deps.db
-    .select({ duty: getTableColumns(duties), crew: crewJson, crewWorks, supervisorName: users.name })
+    .select({ duty: getTableColumns(duties), crew: crewJson, supervisorName: users.name })
     .from(duties)
     .leftJoin(users, eq(users.id, duties.supervisorId))
     .where(eq(duties.id, id));
@@ -532,8 +537,12 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
 
   // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
   // leaves it empty; our own screens always send it
+  // completing a completed duty changes nothing; it names the duty all the same, so that this
+  // instance's lists agree with the answer even before another instance's announcement of
+  // the completion arrives (decision 0044)
+  const asItIs = (duty: DutyRow) => dutyChange([duty.work], true, [duty.completedDay]);
   if (!change.edit && change.status === 'completed' && current.status === 'completed') {
-    return { duty: presentDuty(current, currentDetails, supervisorName), changed: false, dataChange: NOTHING };
+    return { duty: presentDuty(current, currentDetails, supervisorName), changed: false, dataChange: asItIs(current) };
   }
   const reopenRefused = change.status === 'processing' ? reopenRefusal(actor, current) : null;
   if (reopenRefused) throw refuse(403, reopenRefused);
@@ -578,16 +587,13 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     // deleted meanwhile (DELETE /mcctrain/deletework/{id})
     if (!latest) throw refuse(404, MSG.dutyNotFound);
     if (!change.edit && change.version === undefined && latest.status === change.status) {
-      return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false, dataChange: NOTHING };
+      return { duty: (await presentDuties(deps.db, [latest]))[0]!, changed: false, dataChange: asItIs(latest) };
     }
     throw refuse(409, MSG.dutyStale);
   }
-  // the new crew is of the duty's work type (checkCrew); the old one's staff may be of others now
-  const dataChange = dutyChange(
-    [current.work, ...(JSON.parse(found.crewWorks) as string[])],
-    current.status === 'processing' || row.status === 'processing',
-    [current.completedDay, row.completedDay],
-  );
+  // the duty's lists, and the lists of the work types its crew, old and new, has at the commit
+  const changeWith = (crewWorks: string[]) =>
+    dutyChange([current.work, ...crewWorks], current.status === 'processing' || row.status === 'processing', [current.completedDay, row.completedDay]);
   const audit = (crew: string[]) =>
     auditInsert(tx, actor, [
       {
@@ -603,20 +609,24 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
     await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
     await audit(crew);
+    const [locked] = rowsOf<{ works: string }>(await tx.execute(sql`select ${lockedWorksOf([...currentCrew, ...crew])} as works`));
     // a new crew is read back in the lists' order
-    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true, dataChange };
+    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true, dataChange: changeWith(JSON.parse(locked!.works) as string[]) };
   }
   if (completing || reopening) {
     // the crew rows carry the duty's completed day, for attendance by worker and day; with
-    // the audit row in one statement (one round trip)
-    await tx.execute(sql`
-      with crew as (${tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id)).getSQL()}),
-        audit as (${audit(currentCrew).getSQL()})
-      select 1`);
-  } else {
-    await audit(currentCrew);
+    // the audit row and the crew's work types in one statement (one round trip)
+    const [written] = rowsOf<{ works: string }>(
+      await tx.execute(sql`
+        with crew as (${tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id)).getSQL()}),
+          audit as (${audit(currentCrew).getSQL()})
+        select ${lockedWorksOf(currentCrew)} as works`),
+    );
+    return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange: changeWith(JSON.parse(written!.works) as string[]) };
   }
-  return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange };
+  // the returned bedsheets: the duty's own fields, its crew unchanged
+  await audit(currentCrew);
+  return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange: changeWith([]) };
 }
 
 /**

@@ -17,7 +17,7 @@ import { DUTY_DELETERS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
 import { noteChange, serve, viewerScope } from '../../contract-route.js';
-import { ALL_DAYS, dutyChange, type DutyReads } from '../../data-change.js';
+import { ALL_DAYS, type DutyReads } from '../../data-change.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import type { AppDeps } from '../../deps.js';
 import type { Guards } from '../../plugins/auth.js';
@@ -70,9 +70,9 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
         reply,
         createDutyRoute,
         async () => {
-          const duty = await createDuty({ ...deps, db }, request.user!, request.body);
-          // a new live duty, its crew of the duty's own work type (decision 0044)
-          noteChange(request, dutyChange([duty.work], true, []));
+          const { duty, dataChange } = await createDuty({ ...deps, db }, request.user!, request.body);
+          // a new live duty of its work type, and of its crew's (decision 0044)
+          noteChange(request, dataChange);
           return { status: 201, body: { success: true as const, message: MSG.trainAdded, duty } };
         },
         seenBy(request),
