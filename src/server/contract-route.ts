@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../shared/messages.js';
 import { ROLE } from '../shared/roles.js';
+import { toWorkType } from '../shared/work-types.js';
 import type { Database } from './db/connect.js';
 import { HttpError } from './http-error.js';
 import { JsonText } from './json-text.js';
@@ -169,6 +170,14 @@ async function inOneTransaction<C extends RouteContract, P>(
  */
 export function viewerScope(user: { role: number; work: string | null }): string {
   return user.role === ROLE.supervisor ? `${user.role}:${user.work ?? ''}` : String(user.role);
+}
+
+/**
+ * The work type a list is of for this viewer: a supervisor's own (the only one they may
+ * read, whatever they ask), else the one asked, else null for all of them.
+ */
+export function viewedWork(user: { role: number; work: string | null }, asked: string | undefined): string | null {
+  return (user.role === ROLE.supervisor ? toWorkType(user.work) : null) ?? asked ?? null;
 }
 
 /** A handler's answer as Fastify sends it: JSON the database wrote goes out as it is (reply.send leaves a JSON text alone). */

@@ -267,8 +267,7 @@ export async function createDuty(deps: AppDeps, actor: AccountRow, request: Crea
       crew as (${tx.insert(dutyWorkers).values(duty.workerIds.map((staffId) => ({ dutyId: row.id, staffId, completedDay: null }))).getSQL()}),
       audit as (${auditInsert(tx, actor, [{ action: 'duty.create', entity: 'duty', entityId: row.id, after: dutyAudit(row, duty.workerIds) }]).getSQL()})
     select ${lockedWorksOf(duty.workerIds)} as works`);
-  const works = JSON.parse(rowsOf<{ works: string }>(written)[0]!.works) as string[];
-  return { duty: presentDuty(row, crew, supervisorName), dataChange: dutyChange([row.work, ...works], true, []) };
+  return { duty: presentDuty(row, crew, supervisorName), dataChange: dutyChange([row.work, ...worksIn(written)], true, []) };
 }
 
 interface Cursor {
@@ -486,6 +485,11 @@ function lockedWorksOf(staffIds: string[]): SQL<string> {
   return sql<string>`(select coalesce(array_to_json(array(select lower(${staff.work}) from ${staff} where ${inArray(staff.id, staffIds)} for share)), '[]')::text)`;
 }
 
+/** The work types a statement answered as `works` (lockedWorksOf). */
+function worksIn(result: unknown): string[] {
+  return JSON.parse(rowsOf<{ works: string }>(result)[0]!.works) as string[];
+}
+
 interface DutyChange {
   status: 'processing' | 'completed';
   /** undefined: not given (kept as it is) */
@@ -535,12 +539,12 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
   const change = changeOf(request, current.work);
   if (change.version !== undefined && change.version !== current.version) throw refuse(409, MSG.dutyStale);
 
-  // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
-  // leaves it empty; our own screens always send it
   // completing a completed duty changes nothing; it names the duty all the same, so that this
   // instance's lists agree with the answer even before another instance's announcement of
   // the completion arrives (decision 0044)
   const asItIs = (duty: DutyRow) => dutyChange([duty.work], true, [duty.completedDay]);
+  // completing an acca duty without `returned` (SPEC §7: "status, optionally returned")
+  // leaves it empty; our own screens always send it
   if (!change.edit && change.status === 'completed' && current.status === 'completed') {
     return { duty: presentDuty(current, currentDetails, supervisorName), changed: false, dataChange: asItIs(current) };
   }
@@ -609,20 +613,18 @@ export async function updateDuty(deps: AppDeps, actor: AccountRow, id: string, r
     await tx.delete(dutyWorkers).where(eq(dutyWorkers.dutyId, id));
     await tx.insert(dutyWorkers).values(crew.map((staffId) => ({ dutyId: id, staffId, completedDay: row.completedDay })));
     await audit(crew);
-    const [locked] = rowsOf<{ works: string }>(await tx.execute(sql`select ${lockedWorksOf([...currentCrew, ...crew])} as works`));
+    const locked = await tx.execute(sql`select ${lockedWorksOf([...currentCrew, ...crew])} as works`);
     // a new crew is read back in the lists' order
-    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true, dataChange: changeWith(JSON.parse(locked!.works) as string[]) };
+    return { duty: (await presentDuties(tx, [row]))[0]!, changed: true, dataChange: changeWith(worksIn(locked)) };
   }
   if (completing || reopening) {
     // the crew rows carry the duty's completed day, for attendance by worker and day; with
     // the audit row and the crew's work types in one statement (one round trip)
-    const [written] = rowsOf<{ works: string }>(
-      await tx.execute(sql`
-        with crew as (${tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id)).getSQL()}),
-          audit as (${audit(currentCrew).getSQL()})
-        select ${lockedWorksOf(currentCrew)} as works`),
-    );
-    return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange: changeWith(JSON.parse(written!.works) as string[]) };
+    const written = await tx.execute(sql`
+      with crew as (${tx.update(dutyWorkers).set({ completedDay: row.completedDay }).where(eq(dutyWorkers.dutyId, id)).getSQL()}),
+        audit as (${audit(currentCrew).getSQL()})
+      select ${lockedWorksOf(currentCrew)} as works`);
+    return { duty: presentDuty(row, currentDetails, supervisorName), changed: true, dataChange: changeWith(worksIn(written)) };
   }
   // the returned bedsheets: the duty's own fields, its crew unchanged
   await audit(currentCrew);

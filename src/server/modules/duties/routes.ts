@@ -16,7 +16,7 @@ import { MSG } from '../../../shared/messages.js';
 import { DUTY_DELETERS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
 import { toWorkType } from '../../../shared/work-types.js';
-import { noteChange, serve, viewerScope } from '../../contract-route.js';
+import { noteChange, serve, viewedWork, viewerScope } from '../../contract-route.js';
 import { ALL_DAYS, type DutyReads } from '../../data-change.js';
 import type { AccountRow } from '../auth/accounts.service.js';
 import type { AppDeps } from '../../deps.js';
@@ -84,7 +84,7 @@ export function dutyRoutes(deps: AppDeps, guards: Guards) {
     const boardReads =
       (state: 'processing' | 'completed') =>
       (request: { user: AccountRow | null; query: { work?: string | undefined; from?: string | undefined; to?: string | undefined } }): DutyReads => ({
-        work: (request.user!.role === ROLE.supervisor ? toWorkType(request.user!.work) : null) ?? request.query.work ?? null,
+        work: viewedWork(request.user!, request.query.work),
         live: state === 'processing',
         completed: state === 'completed' ? { from: request.query.from ?? ALL_DAYS.from, to: request.query.to ?? ALL_DAYS.to } : null,
       });

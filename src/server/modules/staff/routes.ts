@@ -17,9 +17,8 @@ import { dayInZone } from '../../../shared/time.js';
 import { MSG } from '../../../shared/messages.js';
 import { STAFF_EDITORS } from '../../../shared/permissions.js';
 import { ROLE } from '../../../shared/roles.js';
-import { serve, viewerScope } from '../../contract-route.js';
+import { serve, viewedWork, viewerScope } from '../../contract-route.js';
 import { NO_DUTIES } from '../../data-change.js';
-import { toWorkType } from '../../../shared/work-types.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http-error.js';
 import type { Guards } from '../../plugins/auth.js';
@@ -86,7 +85,7 @@ export function staffRoutes(deps: AppDeps, guards: Guards) {
         isSearch: (request) => request.query.q !== undefined,
         // each worker's live duty (decision 0044): the live duties of the list's work type's staff
         reads: (request) => ({
-          work: (request.user!.role === ROLE.supervisor ? toWorkType(request.user!.work) : null) ?? request.query.work ?? null,
+          work: viewedWork(request.user!, request.query.work),
           live: true,
           completed: null,
         }),
